@@ -1,0 +1,85 @@
+"""cardrules: a typed rules engine for trick-taking card games.
+
+Deal, validate moves, resolve tricks and compute scores for French Tarot and Bid
+Euchre, or for your own game built on the same core.
+
+>>> import cardrules
+>>> cardrules.Card.parse("QH")
+Card.parse('QH')
+"""
+
+from __future__ import annotations
+
+from cardrules.actions import Action, Pass, Play
+from cardrules.cards import EXCUSE, JOKER, Card, CardKind, Colour, Rank, Suit
+from cardrules.errors import (
+    BidError,
+    CardNotInHandError,
+    CardrulesError,
+    DeclarationError,
+    DiscardError,
+    ExchangeError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidSeatError,
+    LeadRestrictionError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
+    NotationError,
+    NotYourTurnError,
+    OptionsError,
+    PluginError,
+    RecordError,
+    TrumpError,
+    UnknownCardError,
+    UnknownVariantError,
+    WrongPhaseError,
+)
+from cardrules.state import State, Variant
+from cardrules.tricks import Obligation, TrickRules, TrickTable
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "EXCUSE",
+    "JOKER",
+    "Action",
+    "BidError",
+    "Card",
+    "CardKind",
+    "CardNotInHandError",
+    "CardrulesError",
+    "Colour",
+    "DeclarationError",
+    "DiscardError",
+    "ExchangeError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidSeatError",
+    "LeadRestrictionError",
+    "MustFollowSuitError",
+    "MustOvertrumpError",
+    "MustTrumpError",
+    "NotYourTurnError",
+    "NotationError",
+    "Obligation",
+    "OptionsError",
+    "Pass",
+    "Play",
+    "PluginError",
+    "Rank",
+    "RecordError",
+    "State",
+    "Suit",
+    "TrickRules",
+    "TrickTable",
+    "TrumpError",
+    "UnknownCardError",
+    "UnknownVariantError",
+    "Variant",
+    "WrongPhaseError",
+    "__version__",
+]

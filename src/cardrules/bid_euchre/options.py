@@ -1,0 +1,160 @@
+"""Options of the Bid Euchre variant (spec E-39), every one with its default.
+
+>>> from cardrules.bid_euchre import BidEuchreOptions
+>>> o = BidEuchreOptions()
+>>> o.target_score, o.tricks_per_hand, o.help_value, o.moon_value
+(32, 6, 12, 24)
+>>> BidEuchreOptions(double_deck=True).help_value
+24
+>>> BidEuchreOptions(joker=True, double_deck=True)
+Traceback (most recent call last):
+...
+cardrules.errors.OptionsError: the joker cannot be combined with the double deck (E-38)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import attrs
+
+from cardrules.errors import OptionsError
+
+__all__ = ["BidEuchreOptions"]
+
+BiddingStyle = Literal["single_round", "continuous"]
+HelpCardRule = Literal["highest_trump", "partner_choice"]
+LoneSetPenalty = Literal["bid", "contract_value"]
+RenegeMode = Literal["reject", "penalize"]
+SimultaneousTargetRule = Literal["higher_score", "bidder_wins", "makers_or_setters", "always_replay"]
+JokerDiscardTiming = Literal["before_auction", "after_trump"]
+
+
+def _choice(*allowed: str) -> Any:
+    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not str or value not in allowed:
+            names = ", ".join(repr(a) for a in allowed)
+            raise OptionsError(f"{attr.name} must be one of {names}, not {value!r}")
+
+    return check
+
+
+def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise OptionsError(f"{attr.name} must be True or False, not {value!r}")
+
+
+def _int(low: int | None = None) -> Any:
+    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not int or (low is not None and value < low):
+            bound = f" of at least {low}" if low is not None else ""
+            raise OptionsError(f"{attr.name} must be an int{bound}, not {value!r}")
+
+    return check
+
+
+@attrs.frozen(kw_only=True)
+class BidEuchreOptions:
+    """Every option of the Bid Euchre rules (spec E-39). Keyword-only; validated.
+
+    ``help_value`` and ``moon_value`` default to 2× and 4× the tricks per hand (12 and
+    24, or 24 and 48 with the double deck).
+
+    Attributes:
+        first_dealer: The first dealer's seat, 0 (N) to 3 (W) (E-3).
+        double_deck: 48 cards, 12 tricks (E-38).
+        target_score: Points that win the match (E-33).
+        min_bid: The lowest ordinary bid (E-8).
+        bidding_style: ``"single_round"`` or ``"continuous"`` (E-7).
+        allow_plain_six: Adds the plain all-tricks bid with the partner playing (E-10).
+        allow_no_trump: The declarer may name no-trump (E-13).
+        help_card_rule: ``"highest_trump"`` (forced) or ``"partner_choice"`` (E-14).
+        help_exchange_count: Cards passed each way in a help exchange (E-14).
+        help_value: Score of a made help bid (E-27).
+        moon_value: Score of a made moon (E-28).
+        lone_set_penalty: ``"bid"`` (−6) or ``"contract_value"`` for a failed 6H/6M (E-29).
+        renege_mode: ``"reject"`` illegal cards, or ``"penalize"`` them (E-23).
+        renege_penalty: Points lost per renege in penalize mode (E-23).
+        simultaneous_target_rule: Who wins when both teams reach the target (E-34).
+        stick_the_dealer: The dealer may not pass after three passes (E-35).
+        ace_no_face: A hand with an ace and no face card may be thrown in (E-36).
+        joker: Adds the joker as the highest trump (E-37).
+        joker_discard_timing: When the dealer discards with the joker (E-37).
+    """
+
+    first_dealer: int = attrs.field(default=0)
+    double_deck: bool = attrs.field(default=False, validator=_flag)
+    target_score: int = attrs.field(default=32, validator=_int(1))
+    min_bid: int = attrs.field(default=3, validator=_int(1))
+    bidding_style: BiddingStyle = attrs.field(
+        default="single_round", validator=_choice("single_round", "continuous")
+    )
+    allow_plain_six: bool = attrs.field(default=False, validator=_flag)
+    allow_no_trump: bool = attrs.field(default=False, validator=_flag)
+    help_card_rule: HelpCardRule = attrs.field(
+        default="highest_trump", validator=_choice("highest_trump", "partner_choice")
+    )
+    help_exchange_count: int = attrs.field(default=1, validator=_int(1))
+    help_value: int = attrs.field(validator=_int())
+    moon_value: int = attrs.field(validator=_int())
+    lone_set_penalty: LoneSetPenalty = attrs.field(
+        default="bid", validator=_choice("bid", "contract_value")
+    )
+    renege_mode: RenegeMode = attrs.field(default="reject", validator=_choice("reject", "penalize"))
+    renege_penalty: int = attrs.field(default=2, validator=_int(0))
+    simultaneous_target_rule: SimultaneousTargetRule = attrs.field(
+        default="higher_score",
+        validator=_choice("higher_score", "bidder_wins", "makers_or_setters", "always_replay"),
+    )
+    stick_the_dealer: bool = attrs.field(default=False, validator=_flag)
+    ace_no_face: bool = attrs.field(default=False, validator=_flag)
+    joker: bool = attrs.field(default=False, validator=_flag)
+    joker_discard_timing: JokerDiscardTiming = attrs.field(
+        default="before_auction", validator=_choice("before_auction", "after_trump")
+    )
+
+    @help_value.default
+    def _help_default(self) -> int:
+        return 2 * self.tricks_per_hand
+
+    @moon_value.default
+    def _moon_default(self) -> int:
+        return 4 * self.tricks_per_hand
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.first_dealer) is not int or not 0 <= self.first_dealer <= 3:
+            raise OptionsError(f"first_dealer must be a seat from 0 to 3, not {self.first_dealer!r}")
+        if self.joker and self.double_deck:
+            raise OptionsError("the joker cannot be combined with the double deck (E-38)")
+        n = self.tricks_per_hand
+        if self.min_bid > n:
+            raise OptionsError(f"min_bid must lie between 1 and {n} (the tricks per hand), not {self.min_bid}")
+        if self.help_exchange_count > n:
+            raise OptionsError(
+                f"help_exchange_count must lie between 1 and {n} (the hand size), "
+                f"not {self.help_exchange_count}"
+            )
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """6, or 12 with the double deck."""
+        return 12 if self.double_deck else 6
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON values."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BidEuchreOptions:
+        """Rebuild options from :meth:`to_json`; raises :class:`OptionsError`."""
+        if not isinstance(data, Mapping):
+            raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
+        names = {a.name for a in attrs.fields(BidEuchreOptions)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise OptionsError(f"unknown Bid Euchre option(s): {', '.join(map(str, unknown))}")
+        try:
+            return cls(**data)
+        except TypeError as exc:
+            raise OptionsError(str(exc)) from None

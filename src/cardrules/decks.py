@@ -1,0 +1,133 @@
+"""Decks, the seeded shuffle and dealing.
+
+Every deck is a tuple of :class:`~cardrules.Card`. The double Euchre deck holds two
+copies of each card, so hands and piles are multisets: code that handles hands never
+assumes a card occurs once.
+
+:func:`shuffle` is the library's own Fisher-Yates shuffle, driven only by
+``rng.getrandbits``: a seed gives the same order on every Python version, and the global
+``random`` state is never touched.
+
+>>> import random
+>>> from cardrules import decks
+>>> len(decks.tarot_deck()), len(decks.euchre_deck()), len(decks.double_euchre_deck())
+(78, 24, 48)
+>>> deck = decks.shuffle(decks.euchre_deck(), random.Random(7))
+>>> [str(c) for c in deck[:4]]
+['KC', 'QC', 'KH', '9D']
+>>> hands = decks.deal(deck, players=4, packet=1)
+>>> [len(h) for h in hands]
+[6, 6, 6, 6]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardrules.cards import EXCUSE, JOKER, Card, Rank, Suit
+
+__all__ = [
+    "deal",
+    "double_euchre_deck",
+    "euchre_deck",
+    "euchre_deck_with_joker",
+    "randbelow",
+    "shuffle",
+    "standard_deck",
+    "tarot_deck",
+]
+
+_EUCHRE_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+_STANDARD_RANKS = tuple(r for r in Rank if r is not Rank.KNIGHT)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 52-card French deck, suit by suit (spades, hearts, diamonds, clubs), ace first."""
+    return tuple(Card(s, r) for s in Suit for r in _STANDARD_RANKS)
+
+
+def euchre_deck() -> tuple[Card, ...]:
+    """The 24-card Euchre deck: 9, 10, J, Q, K, A of each suit."""
+    return tuple(Card(s, r) for s in Suit for r in _EUCHRE_RANKS)
+
+
+def euchre_deck_with_joker() -> tuple[Card, ...]:
+    """The 24-card Euchre deck and the joker (25 cards)."""
+    return (*euchre_deck(), JOKER)
+
+
+def double_euchre_deck() -> tuple[Card, ...]:
+    """Two copies of the Euchre deck (48 cards): the first copy, then the second."""
+    return euchre_deck() * 2
+
+
+def tarot_deck() -> tuple[Card, ...]:
+    """The 78-card Tarot deck: 56 suit cards (with knights), trumps 1-21, the Excuse."""
+    suits = tuple(Card(s, r) for s in Suit for r in Rank)
+    return (*suits, *(Card.trump(n) for n in range(1, 22)), EXCUSE)
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``[0, n)`` from ``rng.getrandbits`` by rejection.
+
+    This is the algorithm CPython's ``Random._randbelow`` uses, written out here so
+    that deals do not depend on a private method.
+    """
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
+    """Return ``cards`` in a uniformly random order (Fisher-Yates, Durstenfeld's form).
+
+    For ``i`` from ``n - 1`` down to 1, swap position ``i`` with a position ``j`` drawn
+    by :func:`randbelow` from ``[0, i]``. The input is not modified.
+
+    Args:
+        cards: The cards to shuffle.
+        rng: The generator to draw from; never the global one.
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    out = list(cards)
+    getrandbits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def deal(
+    deck: Sequence[Card], *, players: int, packet: int, first: int = 0
+) -> tuple[tuple[Card, ...], ...]:
+    """Deal all of ``deck`` round the table in packets of ``packet`` cards.
+
+    Seat ``first`` receives the first packet, then ``first + 1`` and so on, modulo
+    ``players``. The deck size must be a multiple of ``players * packet``.
+
+    Returns:
+        One tuple of cards per seat, indexed by seat.
+
+    >>> from cardrules import decks
+    >>> hands = decks.deal(decks.euchre_deck(), players=4, packet=3, first=1)
+    >>> [str(c) for c in hands[1]]
+    ['9S', '10S', 'JS', '9H', '10H', 'JH']
+    """
+    if players < 1 or packet < 1 or len(deck) % (players * packet):
+        raise ValueError(
+            f"cannot deal {len(deck)} cards to {players} players in packets of {packet}"
+        )
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    seat = first % players
+    for start in range(0, len(deck), packet):
+        hands[seat].extend(deck[start : start + packet])
+        seat = (seat + 1) % players
+    return tuple(tuple(h) for h in hands)

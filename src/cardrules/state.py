@@ -1,0 +1,254 @@
+"""The state machine every variant implements: :class:`Variant` and :class:`State`.
+
+A :class:`Variant` is a game's rules plus its options (keyword-only, validated when the
+variant is built). It creates immutable :class:`State` objects. A state knows whose
+turn it is, which actions are legal, and produces the next state with :meth:`State.apply`,
+which always checks the action first: there is no unchecked public apply. A rejected
+action raises a specific :class:`~cardrules.IllegalActionError` and changes nothing.
+
+Servers pass the acting seat (``state.apply(action, seat=2)``) so that a move sent by
+the wrong client is rejected as not its turn. ``seat=None`` means "whoever is to play".
+
+States are values: they compare with ``==``, hash, pickle, and can be kept as
+search-tree nodes. Their history is shared with their ancestors, so keeping many states
+is cheap.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardrules.actions import Action
+from cardrules.cards import Card
+from cardrules.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidSeatError,
+    NotationError,
+    NotYourTurnError,
+)
+
+if TYPE_CHECKING:
+    from cardrules.records import Record
+
+__all__ = ["State", "Variant", "check_seat"]
+
+
+def check_seat(seat: object, players: int) -> int:
+    """Return ``seat`` if it is an ``int`` seat number of this table, else raise.
+
+    ``bool`` is rejected although it is an ``int`` subclass: ``True`` is never a seat.
+
+    Raises:
+        InvalidSeatError: ``seat`` is not an ``int`` from 0 to ``players - 1``.
+    """
+    if type(seat) is not int:
+        raise InvalidSeatError(
+            f"a seat is an int from 0 to {players - 1}, not {type(seat).__name__} {seat!r:.20}"
+        )
+    if not 0 <= seat < players:
+        raise InvalidSeatError(
+            f"seat {seat} does not exist: seats run from 0 to {players - 1}", seat=seat
+        )
+    return seat
+
+
+class Variant(abc.ABC):
+    """A game's rules with one set of options. Create states with :meth:`new_game`.
+
+    Subclasses set the class attributes ``id``, ``aliases``, ``name`` and
+    ``rules_version`` and implement the abstract methods.
+    """
+
+    id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    name: ClassVar[str]
+    rules_version: ClassVar[str] = "1"
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """The number of seats at the table."""
+
+    @property
+    @abc.abstractmethod
+    def deck(self) -> tuple[Card, ...]:
+        """Every physical card of the game's deck (identical copies repeat)."""
+
+    @property
+    @abc.abstractmethod
+    def num_actions(self) -> int:
+        """The size of the integer action space used by :meth:`action_id`."""
+
+    @abc.abstractmethod
+    def new_game(
+        self,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> State:
+        """Shuffle with ``rng`` (or ``random.Random(seed)``) and deal the first state.
+
+        Exactly one of ``rng`` and ``seed`` may be given; with neither, a fresh
+        ``random.Random()`` seeded from the operating system is used.
+        """
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse an action from its notation; raises :class:`~cardrules.NotationError`."""
+
+    @abc.abstractmethod
+    def action_id(self, action: Action) -> int:
+        """The stable integer id of ``action`` (``0 <= id < num_actions``)."""
+
+    @abc.abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this integer id; raises ``ValueError`` if out of range."""
+
+    @abc.abstractmethod
+    def options_json(self) -> dict[str, Any]:
+        """The options as JSON-compatible values (for records)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_options_json(cls, options: Mapping[str, Any]) -> Variant:
+        """Rebuild the variant from :meth:`options_json`; raises ``OptionsError``."""
+
+    @abc.abstractmethod
+    def deal_json(self, state: State) -> dict[str, Any]:
+        """The dealt cards of ``state``'s deal (every hand, the rest) as JSON values."""
+
+    @abc.abstractmethod
+    def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> State:
+        """The first state of a deal from :meth:`deal_json`; raises ``RecordError``."""
+
+    def _rng(self, rng: random.Random | None, seed: int | None) -> random.Random:
+        if rng is not None and seed is not None:
+            raise TypeError("give rng or seed, not both")
+        if rng is not None:
+            if not isinstance(rng, random.Random):
+                raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+            return rng
+        if seed is not None and (type(seed) is not int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        return random.Random(seed)
+
+    def replay(self, record: Record) -> Iterator[State]:
+        """Yield every state of ``record``, from the deal to the last action.
+
+        Each action goes through the checked :meth:`State.apply`.
+
+        Raises:
+            RecordError: the record is for another variant or its actions are illegal.
+        """
+        from cardrules.records import replay
+
+        yield from replay(record, variant=self)
+
+    def __repr__(self) -> str:
+        return f"cardrules.get_variant({self.id!r})"
+
+
+class State(abc.ABC):
+    """One position of a game. Immutable; :meth:`apply` returns a new state.
+
+    Subclasses implement the abstract members; the base class derives the rest.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abc.abstractmethod
+    def variant(self) -> Variant:
+        """The variant (rules and options) this state belongs to."""
+
+    @property
+    @abc.abstractmethod
+    def to_play(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game (deal, hand) is over and :meth:`result` is available."""
+
+    @property
+    @abc.abstractmethod
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` applied since the deal, in order."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to play may take, without duplicates (empty at the end)."""
+
+    @abc.abstractmethod
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise the specific :class:`~cardrules.IllegalActionError` if ``action`` is illegal.
+
+        Args:
+            action: An action, or its notation.
+            seat: The seat claiming to act; ``None`` for the seat to play.
+        """
+
+    @abc.abstractmethod
+    def apply(self, action: Action | str, seat: int | None = None) -> State:
+        """Check ``action`` and return the state after it. ``self`` is never modified."""
+
+    @abc.abstractmethod
+    def result(self) -> Any:
+        """The variant's result object; raises ``WrongPhaseError`` before the end."""
+
+    @abc.abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's score for the finished game (zeros before the end)."""
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know of this state: its own hand and the public facts."""
+
+    @abc.abstractmethod
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (full information: for servers, not for players)."""
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
+        try:
+            self.check(action, seat)
+        except (IllegalActionError, NotationError):
+            return False
+        return True
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The integer ids of :meth:`legal_actions` (see :meth:`Variant.action_id`)."""
+        action_id = self.variant.action_id
+        return tuple(action_id(a) for a in self.legal_actions())
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """A tuple of ``num_actions`` booleans, True at the ids of the legal actions."""
+        mask = [False] * self.variant.num_actions
+        for i in self.legal_action_ids():
+            mask[i] = True
+        return tuple(mask)
+
+    def record(self) -> Record:
+        """The JSON-serialisable record of this game so far (see :mod:`cardrules.records`)."""
+        from cardrules.records import record_of
+
+        return record_of(self)
+
+    def _require_turn(self, seat: object) -> int:
+        """The acting seat: ``to_play`` if ``seat`` is None, else ``seat`` checked."""
+        to_play = self.to_play
+        if to_play is None:
+            raise GameOverError("the game is over: no action is possible")
+        if seat is None:
+            return to_play
+        s = check_seat(seat, self.variant.players)
+        if s != to_play:
+            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
+        return s
+

@@ -1,0 +1,219 @@
+"""Options of the French Tarot variant (spec §6.1), every one with its default.
+
+>>> from cardrules.tarot import TarotOptions
+>>> TarotOptions().players, TarotOptions(players=5).poignee_thresholds[5]
+(4, (8, 10, 13))
+>>> TarotOptions(players=6)
+Traceback (most recent call last):
+...
+cardrules.errors.OptionsError: players must be 3, 4 or 5, not 6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Literal
+
+import attrs
+
+from cardrules._util import FrozenDict
+from cardrules.errors import OptionsError
+
+__all__ = ["TarotOptions"]
+
+DEFAULT_MULTIPLIERS: Final = FrozenDict(
+    {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
+)
+DEFAULT_POIGNEE_THRESHOLDS: Final = FrozenDict({3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)})
+DEFAULT_CHELEM_BONUSES: Final = FrozenDict(
+    {"announced_made": 400, "unannounced": 200, "announced_failed": -200, "defence": 200}
+)
+
+ChienSchedule = Literal["fixed", "random"]
+RedealDealer = Literal["next", "same"]
+ExcuseCompensation = Literal["half_point", "card"]
+ExcuseLastTrick = Literal["to_opponents", "to_trick_winner"]
+ExcuseSweepException = Literal["any_sweeping_camp", "announced_slam_only", "taker_camp_only"]
+HalfPointRounding = Literal["to_winner", "floor", "none"]
+AnnouncedSlamThenDefenceSlam = Literal["cumulative", "single"]
+
+
+def _choice(*allowed: object) -> Any:
+    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if value not in allowed or type(value) is bool:
+            names = ", ".join(repr(a) for a in allowed)
+            raise OptionsError(f"{attr.name} must be one of {names}, not {value!r}")
+
+    return check
+
+
+def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise OptionsError(f"{attr.name} must be True or False, not {value!r}")
+
+
+def _int_map(keys: tuple[Any, ...], *, positive: bool) -> Any:
+    def convert(value: object) -> Mapping[Any, int]:
+        if not isinstance(value, Mapping) or set(value) != set(keys):
+            raise OptionsError(f"expected a mapping with exactly the keys {list(keys)}, not {value!r}")
+        for k, v in value.items():
+            if type(v) is not int or (positive and v < 1):
+                raise OptionsError(f"value for {k!r} must be a {'positive ' if positive else ''}int, not {v!r}")
+        return FrozenDict({k: value[k] for k in keys})
+
+    return convert
+
+
+def _thresholds(value: object) -> Mapping[int, tuple[int, int, int]]:
+    if not isinstance(value, Mapping) or set(value) != {3, 4, 5}:
+        raise OptionsError(f"poignee_thresholds needs the keys 3, 4 and 5, not {value!r}")
+    out: dict[int, tuple[int, int, int]] = {}
+    for n in (3, 4, 5):
+        levels = value[n]
+        if (
+            not isinstance(levels, (tuple, list))
+            or len(levels) != 3
+            or any(type(x) is not int for x in levels)
+            or not 1 <= levels[0] < levels[1] < levels[2] <= 22
+        ):
+            raise OptionsError(
+                f"poignee_thresholds[{n}] must be three increasing ints from 1 to 22, not {levels!r}"
+            )
+        out[n] = (levels[0], levels[1], levels[2])
+    return FrozenDict(out)
+
+
+def _bonuses(value: object) -> tuple[int, int, int]:
+    if (
+        not isinstance(value, (tuple, list))
+        or len(value) != 3
+        or any(type(x) is not int or x < 0 for x in value)
+    ):
+        raise OptionsError(f"poignee_bonuses must be three non-negative ints, not {value!r}")
+    return (value[0], value[1], value[2])
+
+
+def _players(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or value not in (3, 4, 5):
+        raise OptionsError(f"players must be 3, 4 or 5, not {value!r}")
+
+
+def _edge(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or value not in (1, 3):
+        raise OptionsError(f"chien_edge_exclusion must be 1 or 3, not {value!r}")
+
+
+def _dealer(inst: TarotOptions, attr: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int or not 0 <= value < inst.players:
+        raise OptionsError(f"dealer must be a seat from 0 to {inst.players - 1}, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class TarotOptions:
+    """Every option of the French Tarot rules (spec §6.1). Keyword-only; validated.
+
+    Attributes:
+        players: 3, 4 or 5 (T-1).
+        dealer: The first dealer's seat (T-6).
+        redeal_dealer: Who deals after an annulled deal: ``"next"`` or ``"same"`` (T-6).
+        chien_schedule: ``"fixed"`` (T-8's schedule) or ``"random"`` chien positions.
+        chien_edge_exclusion: How many cards at each end of the deck may not go to the
+            chien with the random schedule: 1 or 3 (T-8).
+        petit_sec_annuls: Petit sec annuls the deal (T-9).
+        bidding_rounds: Only ``"single"`` (T-10).
+        multipliers: Multiplier of each contract (T-11).
+        chelem_announcement: The taker may announce a slam (T-17).
+        poignee_thresholds: Trumps for a simple, double and triple poignée by players (T-18).
+        poignee_bonuses: Bonus of a simple, double and triple poignée (T-18).
+        poignee_counts_forced_discards: Forced écart trumps count toward the taker's
+            poignée (T-20c).
+        excuse_compensation: ``"half_point"`` or ``"card"``; scoring is the same (T-25).
+        excuse_last_trick: Where an Excuse played to the last trick goes (T-26a).
+        excuse_sweep_exception: Who may win the last trick by leading the Excuse (T-26b).
+        half_point_rounding: ``"to_winner"``, ``"floor"`` or ``"none"`` (T-30).
+        petit_au_bout_slam_rule: Only ``"penultimate"`` (T-32).
+        chelem_bonuses: The slam bonuses (T-34).
+        announced_slam_then_defence_slam: ``"cumulative"`` (−400) or ``"single"`` (T-34).
+        single_deal: The seed's single deal; False for a match (T-38).
+    """
+
+    players: int = attrs.field(default=4, validator=_players)
+    dealer: int = attrs.field(default=0, validator=_dealer)
+    redeal_dealer: RedealDealer = attrs.field(default="next", validator=_choice("next", "same"))
+    chien_schedule: ChienSchedule = attrs.field(
+        default="fixed", validator=_choice("fixed", "random")
+    )
+    chien_edge_exclusion: int = attrs.field(default=1, validator=_edge)
+    petit_sec_annuls: bool = attrs.field(default=True, validator=_flag)
+    bidding_rounds: Literal["single"] = attrs.field(default="single", validator=_choice("single"))
+    multipliers: Mapping[str, int] = attrs.field(
+        default=DEFAULT_MULTIPLIERS,
+        converter=_int_map(("prise", "garde", "garde_sans", "garde_contre"), positive=True),
+    )
+    chelem_announcement: bool = attrs.field(default=True, validator=_flag)
+    poignee_thresholds: Mapping[int, tuple[int, int, int]] = attrs.field(
+        default=DEFAULT_POIGNEE_THRESHOLDS, converter=_thresholds
+    )
+    poignee_bonuses: tuple[int, int, int] = attrs.field(default=(20, 30, 40), converter=_bonuses)
+    poignee_counts_forced_discards: bool = attrs.field(default=True, validator=_flag)
+    excuse_compensation: ExcuseCompensation = attrs.field(
+        default="half_point", validator=_choice("half_point", "card")
+    )
+    excuse_last_trick: ExcuseLastTrick = attrs.field(
+        default="to_opponents", validator=_choice("to_opponents", "to_trick_winner")
+    )
+    excuse_sweep_exception: ExcuseSweepException = attrs.field(
+        default="any_sweeping_camp",
+        validator=_choice("any_sweeping_camp", "announced_slam_only", "taker_camp_only"),
+    )
+    half_point_rounding: HalfPointRounding = attrs.field(
+        default="to_winner", validator=_choice("to_winner", "floor", "none")
+    )
+    petit_au_bout_slam_rule: Literal["penultimate"] = attrs.field(
+        default="penultimate", validator=_choice("penultimate")
+    )
+    chelem_bonuses: Mapping[str, int] = attrs.field(
+        default=DEFAULT_CHELEM_BONUSES,
+        converter=_int_map(
+            ("announced_made", "unannounced", "announced_failed", "defence"), positive=False
+        ),
+    )
+    announced_slam_then_defence_slam: AnnouncedSlamThenDefenceSlam = attrs.field(
+        default="cumulative", validator=_choice("cumulative", "single")
+    )
+    single_deal: bool = attrs.field(default=True, validator=_flag)
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as JSON values (mapping keys become strings)."""
+        out: dict[str, Any] = {}
+        for a in attrs.fields(TarotOptions):
+            v = getattr(self, a.name)
+            if isinstance(v, Mapping):
+                v = {str(k): list(x) if isinstance(x, tuple) else x for k, x in v.items()}
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[a.name] = v
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TarotOptions:
+        """Rebuild options from :meth:`to_json`; raises :class:`OptionsError`."""
+        if not isinstance(data, Mapping):
+            raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
+        names = {a.name for a in attrs.fields(TarotOptions)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise OptionsError(f"unknown Tarot option(s): {', '.join(map(str, unknown))}")
+        kwargs = dict(data)
+        if "poignee_thresholds" in kwargs and isinstance(kwargs["poignee_thresholds"], Mapping):
+            th = kwargs["poignee_thresholds"]
+            try:
+                kwargs["poignee_thresholds"] = {int(k): v for k, v in th.items()}
+            except (TypeError, ValueError):
+                raise OptionsError(f"poignee_thresholds keys must be 3, 4 and 5: {th!r}") from None
+            if any(k not in ("3", "4", "5", 3, 4, 5) for k in th):
+                raise OptionsError(f"poignee_thresholds keys must be 3, 4 and 5: {th!r}")
+        try:
+            return cls(**kwargs)
+        except TypeError as exc:
+            raise OptionsError(str(exc)) from None

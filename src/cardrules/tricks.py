@@ -1,0 +1,295 @@
+"""Trick resolution and play obligations, declared as data.
+
+A variant describes how its cards behave in a trick with a :class:`TrickRules`: the
+effective suit of every card (a left bower belongs to trump), the strength of every
+card within its effective suit, which suit is trump, and which obligations apply
+(follow suit; trump when void; overtrump, even over a partner, and undertrump when
+unable to overtrump; cards that are always playable, such as the Excuse; cards that do
+not set the suit led). :meth:`TrickRules.compile` turns that declaration into a
+:class:`TrickTable` of bitmasks that computes legal cards and trick winners quickly.
+
+Hands are bitmasks over *positions*: position ``i`` is ``table.cards[i]``. A deck with
+two identical copies of a card (the double Euchre deck) gives each copy its own
+position, so a hand is a multiset; when identical cards meet in a trick, the one played
+first wins (a later card must be strictly stronger).
+
+>>> from cardrules import Card, Suit, decks
+>>> from cardrules.tricks import TrickRules
+>>> deck = decks.euchre_deck()
+>>> rules = TrickRules(
+...     cards=deck,
+...     suit_of={c: c.suit for c in deck},
+...     strength={c: int(c.rank) for c in deck},
+...     trump=Suit.SPADES,
+... )
+>>> table = rules.compile()
+>>> hand = [Card.parse(x) for x in ("9H", "AS", "KC")]
+>>> table.legal_cards(hand, [Card.parse("QH")])
+(Card.parse('9H'),)
+>>> table.winner([Card.parse("QH"), Card.parse("9S"), Card.parse("AH")])
+1
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.cards import Card
+
+__all__ = ["Obligation", "TrickRules", "TrickTable"]
+
+_NO_SUIT: Final = -1
+_TRUMP_BASE: Final = 1 << 20
+
+
+class Obligation(enum.Enum):
+    """Why a card is not legal: the obligation it breaks."""
+
+    FOLLOW_SUIT = "must_follow_suit"
+    TRUMP = "must_trump"
+    OVERTRUMP = "must_overtrump"
+    NOT_IN_HAND = "card_not_in_hand"
+
+
+@attrs.frozen(kw_only=True)
+class TrickRules:
+    """The declaration of how cards behave in a trick.
+
+    Attributes:
+        cards: The deck, one entry per physical card (identical copies repeat).
+        suit_of: The effective suit of every card, any hashable label; ``None`` for a
+            card that belongs to no suit (the Excuse).
+        strength: The strength of every card within its effective suit; higher wins.
+        trump: The effective suit that beats all others, or ``None`` (no trump).
+        must_trump: A player void in the suit led must play a trump if they hold one.
+        must_overtrump: A player who plays a trump (trumps led, or trumping) must beat
+            the highest trump already in the trick if they can, even a partner's; if they
+            cannot, any trump will do (undertrump).
+        always_playable: Cards that may be played whatever the obligations (the Excuse).
+        exempt: Cards that neither set the suit led nor win (the Excuse); the next card
+            played sets the suit.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    suit_of: Mapping[Card, Hashable | None]
+    strength: Mapping[Card, int]
+    trump: Hashable | None = None
+    must_trump: bool = False
+    must_overtrump: bool = False
+    always_playable: frozenset[Card] = attrs.field(default=frozenset(), converter=frozenset)
+    exempt: frozenset[Card] = attrs.field(default=frozenset(), converter=frozenset)
+
+    def compile(self) -> TrickTable:
+        """Build the bitmask tables; raises ``ValueError`` on an incomplete declaration."""
+        return TrickTable(self)
+
+
+class TrickTable:
+    """Compiled :class:`TrickRules`: legal cards and winners over position bitmasks.
+
+    The mask and key lists are public, read-only by convention, for variants that
+    inline the hot loop. ``suit[i]`` is the effective-suit number of position ``i``
+    (``-1`` for exempt cards), ``key[i]`` its strength, ``trump_suit`` the number of the
+    trump suit (``-1`` if none), ``suit_mask[s]`` the positions of suit ``s``,
+    ``above[i]`` the trumps strictly stronger than trump ``i``.
+    """
+
+    __slots__ = (
+        "above",
+        "always_mask",
+        "cards",
+        "exempt_mask",
+        "key",
+        "must_overtrump",
+        "must_trump",
+        "positions",
+        "rules",
+        "suit",
+        "suit_labels",
+        "suit_mask",
+        "trump_mask",
+        "trump_suit",
+    )
+
+    def __init__(self, rules: TrickRules) -> None:
+        cards = rules.cards
+        missing = [c for c in cards if c not in rules.suit_of or c not in rules.strength]
+        if missing:
+            raise ValueError(f"no suit or strength declared for {missing[0]}")
+        labels: list[Hashable] = []
+        for c in cards:
+            label = rules.suit_of[c]
+            if label is not None and c not in rules.exempt and label not in labels:
+                labels.append(label)
+        if rules.trump is not None and rules.trump not in labels:
+            labels.append(rules.trump)
+        self.rules = rules
+        self.cards = cards
+        self.suit_labels: tuple[Hashable, ...] = tuple(labels)
+        self.suit = [
+            _NO_SUIT
+            if c in rules.exempt or rules.suit_of[c] is None
+            else labels.index(rules.suit_of[c])
+            for c in cards
+        ]
+        self.trump_suit = labels.index(rules.trump) if rules.trump is not None else _NO_SUIT
+        self.key = [rules.strength[c] for c in cards]
+        self.suit_mask = [
+            sum(1 << i for i, s in enumerate(self.suit) if s == n) for n in range(len(labels))
+        ]
+        self.trump_mask = self.suit_mask[self.trump_suit] if self.trump_suit >= 0 else 0
+        self.above = [
+            sum(
+                1 << j
+                for j, sj in enumerate(self.suit)
+                if sj == self.trump_suit and self.key[j] > self.key[i]
+            )
+            if s == self.trump_suit and s >= 0
+            else 0
+            for i, s in enumerate(self.suit)
+        ]
+        self.always_mask = sum(1 << i for i, c in enumerate(cards) if c in rules.always_playable)
+        self.exempt_mask = sum(1 << i for i, c in enumerate(cards) if c in rules.exempt)
+        self.must_trump = rules.must_trump
+        self.must_overtrump = rules.must_overtrump
+        positions: dict[Card, tuple[int, ...]] = {}
+        for i, c in enumerate(cards):
+            positions[c] = (*positions.get(c, ()), i)
+        self.positions: Mapping[Card, tuple[int, ...]] = positions
+
+    # -- bitmask interface --------------------------------------------------------
+
+    def led_suit(self, trick: Sequence[int]) -> int:
+        """The suit number set by the first non-exempt position in ``trick``, or -1."""
+        suit = self.suit
+        for i in trick:
+            s = suit[i]
+            if s >= 0:
+                return s
+        return _NO_SUIT
+
+    def best_trump(self, trick: Sequence[int]) -> int:
+        """The position of the strongest trump in ``trick`` (first played on a tie), or -1."""
+        best, best_key = -1, -1
+        ts, suit, key = self.trump_suit, self.suit, self.key
+        for i in trick:
+            if suit[i] == ts and ts >= 0 and key[i] > best_key:
+                best, best_key = i, key[i]
+        return best
+
+    def legal_mask(self, hand: int, trick: Sequence[int], led: int | None = None) -> int:
+        """The legal positions of ``hand`` (a position mask) facing ``trick``.
+
+        Args:
+            hand: The player's cards as a position bitmask.
+            trick: Positions already played to the trick, in order.
+            led: The suit number led, when the variant knows better than the cards
+                (a suit named with a led joker); ``None`` to derive it from ``trick``.
+        """
+        if led is None:
+            led = self.led_suit(trick)
+        if led < 0:
+            return hand
+        legal = hand & self.suit_mask[led]
+        trumping = led == self.trump_suit
+        if not legal:
+            trumps = hand & self.trump_mask
+            if self.must_trump and trumps:
+                legal, trumping = trumps, True
+            else:
+                return hand
+        if trumping and self.must_overtrump:
+            best = self.best_trump(trick)
+            over = legal & (self.above[best] if best >= 0 else self.trump_mask)
+            if over:
+                legal = over
+        return legal | (hand & self.always_mask)
+
+    def why_illegal(
+        self, hand: int, trick: Sequence[int], position: int, led: int | None = None
+    ) -> Obligation | None:
+        """The obligation that playing ``position`` breaks, or ``None`` if it is legal."""
+        if not hand >> position & 1:
+            return Obligation.NOT_IN_HAND
+        legal = self.legal_mask(hand, trick, led)
+        if legal >> position & 1:
+            return None
+        if led is None:
+            led = self.led_suit(trick)
+        trump = self.trump_suit
+        if led != trump and hand & self.suit_mask[led]:
+            return Obligation.FOLLOW_SUIT
+        if self.suit[position] == trump:
+            # Void in the suit led (or trumps led): an illegal trump is one too low.
+            return Obligation.OVERTRUMP
+        return Obligation.FOLLOW_SUIT if led == trump else Obligation.TRUMP
+
+    def winner_position(self, trick: Sequence[int], led: int | None = None) -> int:
+        """The index *within* ``trick`` of the winning card, or -1 if none can win."""
+        if led is None:
+            led = self.led_suit(trick)
+        suit, key, ts = self.suit, self.key, self.trump_suit
+        best, best_key = -1, -1
+        for n, i in enumerate(trick):
+            s = suit[i]
+            if s < 0:
+                continue
+            if s == ts:
+                k = _TRUMP_BASE + key[i]
+            elif s == led:
+                k = key[i]
+            else:
+                continue
+            if k > best_key:
+                best, best_key = n, k
+        return best
+
+    # -- card interface -----------------------------------------------------------
+
+    def mask_of(self, cards: Iterable[Card]) -> int:
+        """The position mask of a multiset of cards (each copy takes its own position)."""
+        mask = 0
+        for c in cards:
+            for i in self.positions.get(c, ()):
+                if not mask >> i & 1:
+                    mask |= 1 << i
+                    break
+            else:
+                raise ValueError(f"{c} is not in this deck (or more copies than the deck has)")
+        return mask
+
+    def cards_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards at the positions set in ``mask``, in position order."""
+        cards = self.cards
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(cards[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+    def _trick_positions(self, trick: Sequence[Card]) -> list[int]:
+        used = 0
+        out = []
+        for c in trick:
+            for i in self.positions.get(c, ()):
+                if not used >> i & 1:
+                    used |= 1 << i
+                    out.append(i)
+                    break
+            else:
+                raise ValueError(f"{c} is not in this deck (or more copies than the deck has)")
+        return out
+
+    def legal_cards(self, hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
+        """The distinct legal cards of ``hand`` facing ``trick``, in deck order."""
+        legal = self.legal_mask(self.mask_of(hand), self._trick_positions(trick))
+        return tuple(dict.fromkeys(self.cards_of(legal)))
+
+    def winner(self, trick: Sequence[Card]) -> int:
+        """The index within ``trick`` of the winning card (-1 if no card can win)."""
+        return self.winner_position(self._trick_positions(trick))
