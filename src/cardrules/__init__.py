@@ -37,6 +37,9 @@ from cardrules.errors import (
     UnknownVariantError,
     WrongPhaseError,
 )
+from cardrules.game import Game
+from cardrules.records import Record, dumps, final_state, loads, replay
+from cardrules.registry import get_variant, get_variant_class, plugin_errors, variant_ids
 from cardrules.state import State, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 
@@ -55,6 +58,7 @@ __all__ = [
     "DeclarationError",
     "DiscardError",
     "ExchangeError",
+    "Game",
     "GameOverError",
     "IllegalActionError",
     "InvalidActionError",
@@ -71,6 +75,7 @@ __all__ = [
     "Play",
     "PluginError",
     "Rank",
+    "Record",
     "RecordError",
     "State",
     "Suit",
@@ -82,4 +87,12 @@ __all__ = [
     "Variant",
     "WrongPhaseError",
     "__version__",
+    "dumps",
+    "final_state",
+    "get_variant",
+    "get_variant_class",
+    "loads",
+    "plugin_errors",
+    "replay",
+    "variant_ids",
 ]

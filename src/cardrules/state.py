@@ -173,6 +173,11 @@ class State(abc.ABC):
 
     @property
     @abc.abstractmethod
+    def dealer(self) -> int:
+        """The seat that dealt this deal (hand)."""
+
+    @property
+    @abc.abstractmethod
     def is_terminal(self) -> bool:
         """True once the game (deal, hand) is over and :meth:`result` is available."""
 

@@ -1,0 +1,73 @@
+"""A thin mutable wrapper over immutable states: undo and redo for applications.
+
+>>> import cardrules
+>>> game = cardrules.Game(cardrules.get_variant("bid-euchre").new_game(seed=3))
+>>> first = game.state
+>>> game.play(game.state.legal_actions()[0])
+>>> game.undo() == first
+True
+>>> game.can_redo
+True
+"""
+
+from __future__ import annotations
+
+from cardrules.actions import Action
+from cardrules.state import State
+
+__all__ = ["Game"]
+
+
+class Game:
+    """The current state of one game plus undo and redo stacks of states.
+
+    Since states are immutable, undo is a pop: nothing is recomputed or copied.
+
+    Args:
+        state: The starting state (usually ``variant.new_game(...)``).
+    """
+
+    __slots__ = ("_redo", "_undo", "state")
+
+    def __init__(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"Game takes a State, not {type(state).__name__}")
+        self.state: State = state
+        self._undo: list[State] = []
+        self._redo: list[State] = []
+
+    def play(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply ``action`` (checked); on error nothing changes. Clears the redo stack."""
+        new = self.state.apply(action, seat)
+        self._undo.append(self.state)
+        self._redo.clear()
+        self.state = new
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is an action to undo."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True if there is an undone action to redo."""
+        return bool(self._redo)
+
+    def undo(self) -> State:
+        """Go back one action and return the state; ``IndexError`` if nothing to undo."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        self._redo.append(self.state)
+        self.state = self._undo.pop()
+        return self.state
+
+    def redo(self) -> State:
+        """Re-apply the last undone action and return the state; ``IndexError`` if none."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        self._undo.append(self.state)
+        self.state = self._redo.pop()
+        return self.state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.state!r} undo={len(self._undo)} redo={len(self._redo)}>"

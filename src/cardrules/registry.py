@@ -1,0 +1,133 @@
+"""Finding variants by name, and third-party variants from plugins.
+
+Built-in variants are imported only when first asked for. Third-party packages add
+variants through the entry-point group ``cardrules.variants``: each entry point names a
+:class:`~cardrules.Variant` subclass, for example in the plugin's ``pyproject.toml``::
+
+    [project.entry-points."cardrules.variants"]
+    whist = "cardrules_whist:WhistVariant"
+
+Plugins are loaded lazily, the first time a name is not found among the built-ins; a
+plugin that fails to load raises :class:`~cardrules.PluginError` when asked for by
+name and is skipped (with its error recorded) when listing, so it never breaks the
+built-in variants.
+
+>>> import cardrules
+>>> cardrules.get_variant("french-tarot").id
+'tarot'
+>>> cardrules.get_variant("bid-euchre", joker=True).options.joker
+True
+>>> "tarot" in cardrules.variant_ids()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import metadata
+from typing import Any, Final
+
+from cardrules.errors import PluginError, UnknownVariantError
+from cardrules.state import Variant
+
+__all__ = ["ENTRY_POINT_GROUP", "get_variant", "get_variant_class", "plugin_errors", "variant_ids"]
+
+ENTRY_POINT_GROUP: Final = "cardrules.variants"
+"""The entry-point group third-party variants register in."""
+
+_BUILTINS: Final = {
+    "tarot": "cardrules.tarot.variant:TarotVariant",
+    "bid-euchre": "cardrules.bid_euchre.variant:BidEuchreVariant",
+}
+
+_classes: dict[str, type[Variant]] = {}
+_aliases: dict[str, str] = {}
+_plugins_scanned = False
+_plugin_errors: dict[str, str] = {}
+
+
+def _normalise(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def _load(target: str) -> type[Variant]:
+    module_name, _, attr = target.partition(":")
+    obj = getattr(importlib.import_module(module_name), attr)
+    if not (isinstance(obj, type) and issubclass(obj, Variant)):
+        raise TypeError(f"{target} is not a cardrules.Variant subclass")
+    return obj
+
+
+def _register(cls: type[Variant]) -> None:
+    _classes[cls.id] = cls
+    for alias in (cls.id, *cls.aliases):
+        _aliases.setdefault(_normalise(alias), cls.id)
+
+
+def _load_builtins() -> None:
+    if all(key in _classes for key in _BUILTINS):
+        return
+    for target in _BUILTINS.values():
+        _register(_load(target))
+
+
+def _scan_plugins() -> None:
+    global _plugins_scanned
+    if _plugins_scanned:
+        return
+    _plugins_scanned = True
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        key = _normalise(ep.name)
+        if key in _aliases:
+            continue
+        try:
+            cls = _load(ep.value)
+        except Exception as exc:  # a broken plugin must never break the built-ins
+            _plugin_errors[key] = f"{type(exc).__name__}: {exc}"
+            continue
+        _register(cls)
+        _aliases.setdefault(key, cls.id)
+
+
+def get_variant_class(name: str) -> type[Variant]:
+    """The :class:`~cardrules.Variant` subclass registered under ``name`` or an alias.
+
+    Raises:
+        UnknownVariantError: no variant has that name.
+        PluginError: the plugin registering that name failed to load.
+    """
+    if not isinstance(name, str):
+        raise UnknownVariantError(f"a variant name is a str, not {type(name).__name__}")
+    _load_builtins()
+    key = _normalise(name[:64])
+    if key not in _aliases:
+        _scan_plugins()
+    if key in _plugin_errors and key not in _aliases:
+        raise PluginError(f"the plugin for variant {name!r} failed to load: {_plugin_errors[key]}")
+    if key not in _aliases:
+        known = ", ".join(variant_ids())
+        raise UnknownVariantError(f"no variant named {name[:64]!r}; known variants: {known}")
+    return _classes[_aliases[key]]
+
+
+def get_variant(name: str, **options: Any) -> Variant:
+    """Build the variant registered under ``name`` (or an alias) with these options.
+
+    Raises:
+        UnknownVariantError: no variant has that name.
+        OptionsError: an option is unknown or invalid.
+    """
+    return get_variant_class(name)(**options)
+
+
+def variant_ids() -> tuple[str, ...]:
+    """The ids of every available variant, built-ins first, then plugins that loaded."""
+    _load_builtins()
+    _scan_plugins()
+    return tuple(_classes)
+
+
+def plugin_errors() -> dict[str, str]:
+    """The plugins that failed to load, by entry-point name, with their error."""
+    _scan_plugins()
+    return dict(_plugin_errors)

@@ -1,0 +1,336 @@
+"""The conformance kit: random playouts that check what every variant must guarantee.
+
+:func:`check_variant` plays random games of a variant through its public API and checks,
+at every step:
+
+* exactly one seat is to play, the legal actions are non-empty, have no duplicates,
+  and every one is accepted by ``is_legal``;
+* no card is in two hands beyond the deck's copies (cards are conserved);
+* a sample of other actions (from the whole action-id space, plus junk text and the
+  right action from the wrong seat) is rejected with a documented error, and the state
+  is unchanged afterwards (equal, same hash, same legal actions, and the same legal
+  action then gives the same result);
+* no view, and no error message, shows a card hidden in another seat's hand;
+* every game terminates within ``max_steps``;
+
+and at the end of each game that pickling, the JSON record and replay reproduce the
+final state exactly. A failure raises :class:`ConformanceError` naming the game's seed
+and its actions so far, enough to replay it.
+
+Variant authors run it in their own test suite::
+
+    from cardrules.testing import check_variant
+
+    def test_my_variant_conforms():
+        check_variant(MyVariant(), games=200, seed=1)
+
+>>> import cardrules
+>>> from cardrules.testing import check_variant
+>>> report = check_variant(cardrules.get_variant("bid-euchre"), games=3, seed=1)
+>>> report.games, report.failures
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+import attrs
+
+from cardrules.actions import Action
+from cardrules.cards import Card
+from cardrules.errors import (
+    CardrulesError,
+    GameOverError,
+    IllegalActionError,
+    InvalidSeatError,
+    NotationError,
+    NotYourTurnError,
+)
+from cardrules.records import dumps, final_state, loads
+from cardrules.state import State, Variant
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_variant", "random_playout"]
+
+JUNK: Final[tuple[object, ...]] = (
+    "",
+    " ",
+    "play",
+    "play ",
+    " play QH",
+    "play QH\n",
+    "play ＱＨ",
+    "play T2_1",
+    "bid",
+    "x" * 5000,
+    "pass pass",
+    None,
+    1,
+    1.0,
+    True,
+    b"pass",
+    object(),
+)
+
+BAD_SEATS: Final[tuple[object, ...]] = (True, 1.0, "1", -1, 99)
+
+
+class ConformanceError(CardrulesError, AssertionError):
+    """A variant broke one of the guarantees :func:`check_variant` checks."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_variant` did.
+
+    Attributes:
+        variant: The variant's id.
+        games: Games played to the end.
+        steps: Actions applied in all.
+        illegal_tried: Illegal or malformed actions tried.
+        round_trips: Pickle, record and replay round trips checked.
+        failures: Always 0 (a failure raises instead); kept for reports.
+    """
+
+    variant: str
+    games: int
+    steps: int
+    illegal_tried: int
+    round_trips: int
+    failures: int = 0
+
+
+def random_playout(
+    state: State, rng: random.Random, *, max_steps: int = 100_000
+) -> State:
+    """Play uniformly random legal actions from ``state`` to the end and return it.
+
+    Raises:
+        ConformanceError: the game did not end within ``max_steps`` actions or a legal
+            action was refused.
+    """
+    choice = rng.choice
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return state
+        state = state.apply(choice(state.legal_actions()))
+    raise ConformanceError(f"the game did not end within {max_steps} actions")
+
+
+def _code_pattern(cards: Iterable[Card]) -> re.Pattern[str] | None:
+    codes = sorted({str(c) for c in cards}, key=len, reverse=True)
+    if not codes:
+        return None
+    return re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, codes)) + r")(?![0-9A-Za-z])")
+
+
+class _Checker:
+    def __init__(self, variant: Variant, seed: int, illegal_samples: int, max_steps: int) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.illegal_samples = illegal_samples
+        self.max_steps = max_steps
+        self.deck = Counter(variant.deck)
+        self.steps = 0
+        self.illegal_tried = 0
+        self.round_trips = 0
+        self.log: list[str] = []
+        self.game_seed = ""
+
+    def fail(self, message: str) -> ConformanceError:
+        actions = " | ".join(self.log[-200:])
+        return ConformanceError(
+            f"{self.variant.id}: {message}\n  game seed: {self.game_seed!r} "
+            f"(random.Random(seed) passed to new_game)\n  actions: {actions}"
+        )
+
+    def hidden_from(self, state: State, seat: int, view: Any) -> list[Card]:
+        """Cards in other seats' hands that ``seat`` may not know about."""
+        own = Counter(getattr(view, "hand", ()))
+        public = set(getattr(view, "public_cards", ()))
+        hidden = []
+        for other in range(self.variant.players):
+            if other == seat:
+                continue
+            for card in state.hand(other):
+                if card in public or own[card]:
+                    continue
+                hidden.append(card)
+        return hidden
+
+    def check_text(self, text: str, hidden: list[Card], what: str, allowed: Card | None) -> None:
+        pattern = _code_pattern(c for c in hidden if c is not allowed)
+        if pattern is not None:
+            found = pattern.search(text)
+            if found:
+                raise self.fail(f"{what} shows {found.group(0)}, a card hidden in another hand")
+
+    def check_state(self, state: State, rng: random.Random) -> None:
+        variant = self.variant
+        seat = state.to_play
+        if type(seat) is not int or not 0 <= seat < variant.players:
+            raise self.fail(f"to_play is {seat!r} while the game is not over")
+        legal = state.legal_actions()
+        if not legal:
+            raise self.fail("no legal action before the end of the game")
+        if len(set(legal)) != len(legal):
+            raise self.fail("legal_actions() lists an action twice")
+        counts: Counter[Card] = Counter()
+        for s in range(variant.players):
+            counts.update(state.hand(s))
+        if counts - self.deck:
+            raise self.fail(f"cards held beyond the deck: {sorted(map(str, counts - self.deck))}")
+        for action in legal:
+            if not state.is_legal(action):
+                raise self.fail(f"{action} is listed as legal but is_legal() says no")
+        self.check_views(state)
+        self.check_rejections(state, legal, rng)
+
+    def check_views(self, state: State) -> None:
+        for seat in range(self.variant.players):
+            view = state.view(seat)
+            self.check_text(repr(view), self.hidden_from(state, seat, view), f"view({seat})", None)
+
+    def expect_rejected(
+        self,
+        state: State,
+        action: object,
+        seat: object,
+        kinds: tuple[type[Exception], ...],
+        hidden: list[Card],
+    ) -> None:
+        self.illegal_tried += 1
+        before = pickle.dumps(state)
+        before_hash = hash(state)
+        try:
+            state.apply(action, seat)  # type: ignore[arg-type]
+        except kinds as exc:
+            card = getattr(action, "card", None)
+            self.check_text(str(exc), hidden, f"the error for {action!r:.40}", card)
+        except Exception as exc:
+            raise self.fail(
+                f"apply({action!r:.40}, seat={seat!r}) raised {type(exc).__name__}: {exc}"
+            ) from exc
+        else:
+            raise self.fail(f"apply({action!r:.40}, seat={seat!r}) was accepted")
+        if hash(state) != before_hash or pickle.loads(before) != state:
+            raise self.fail(f"a rejected {action!r:.40} changed the state")
+        if state.is_legal(action, seat):  # type: ignore[arg-type]
+            raise self.fail(f"is_legal({action!r:.40}, seat={seat!r}) is True but apply refused")
+
+    def check_rejections(self, state: State, legal: tuple[Action, ...], rng: random.Random) -> None:
+        variant = self.variant
+        seat = state.to_play
+        assert seat is not None  # checked by check_state
+        view = state.view(seat)
+        hidden = self.hidden_from(state, seat, view)
+        legal_set = set(legal)
+        ids = list(range(variant.num_actions))
+        for action_id in rng.sample(ids, min(len(ids), self.illegal_samples * 4)):
+            action = variant.action_from_id(action_id)
+            if action in legal_set:
+                if not state.is_legal(action):
+                    raise self.fail(f"{action} is legal but is_legal() says no")
+                continue
+            self.expect_rejected(state, action, None, (IllegalActionError,), hidden)
+        for junk in rng.sample(JUNK, min(len(JUNK), self.illegal_samples)):
+            self.expect_rejected(state, junk, None, (IllegalActionError, NotationError), hidden)
+        other = (seat + 1 + rng.randrange(variant.players - 1)) % variant.players
+        self.expect_rejected(state, legal[0], other, (NotYourTurnError,), hidden)
+        bad = rng.choice(BAD_SEATS)
+        self.expect_rejected(state, legal[0], bad, (InvalidSeatError,), hidden)
+        # The same legal action gives the same result as on a fresh copy.
+        action = rng.choice(legal)
+        if state.apply(action) != pickle.loads(pickle.dumps(state)).apply(action):
+            raise self.fail(f"{action} gives different results on a state and its copy")
+
+    def check_end(self, state: State) -> None:
+        if state.to_play is not None or state.legal_actions():
+            raise self.fail("a terminal state still has a player to act or legal actions")
+        try:
+            state.apply(self.variant.action_from_id(0))
+        except GameOverError:
+            pass
+        else:
+            raise self.fail("an action after the end did not raise GameOverError")
+        state.result()
+        if len(state.returns()) != self.variant.players:
+            raise self.fail("returns() does not give one value per seat")
+        if pickle.loads(pickle.dumps(state)) != state:
+            raise self.fail("pickling does not reproduce the final state")
+        text = dumps(state.record())
+        if final_state(loads(text)) != state:
+            raise self.fail("the JSON record does not replay to the final state")
+        if loads(text) != state.record():
+            raise self.fail("the record does not round-trip through JSON")
+        history = state.history
+        if len(history) != len(state.record().actions):
+            raise self.fail("the record does not list every action of the history")
+        self.round_trips += 3
+
+    def play_game(self, game: int) -> None:
+        self.game_seed = f"{self.seed}:{game}"
+        rng = random.Random(self.game_seed)
+        picker = random.Random(self.game_seed + ":actions")
+        state = self.variant.new_game(rng=rng)
+        self.log = []
+        for _ in range(self.max_steps):
+            if state.is_terminal:
+                self.check_end(state)
+                return
+            self.check_state(state, picker)
+            action = picker.choice(state.legal_actions())
+            self.log.append(f"{state.to_play}:{action}")
+            seat = state.to_play
+            try:
+                state = state.apply(action)
+            except CardrulesError as exc:
+                raise self.fail(f"legal action {action} was refused: {exc}") from exc
+            if state.history[-1] != (seat, action):
+                raise self.fail(f"{action} by seat {seat} is not the last entry of the history")
+            self.steps += 1
+        raise self.fail(f"the game did not end within {self.max_steps} actions")
+
+
+def check_variant(
+    variant: Variant,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    illegal_samples: int = 3,
+    max_steps: int = 5_000,
+    progress: Callable[[int], None] | None = None,
+) -> ConformanceReport:
+    """Play ``games`` random games of ``variant`` and check every guarantee (module docs).
+
+    Args:
+        variant: The variant to check, with the options to check it under.
+        games: How many games to play.
+        seed: Seeds every game (game ``g`` uses ``random.Random(f"{seed}:{g}")``).
+        illegal_samples: How many illegal actions (and junk inputs) to try per step.
+        max_steps: The longest game allowed.
+        progress: Called with the number of games finished, after each game.
+
+    Returns:
+        A :class:`ConformanceReport` of what was checked.
+
+    Raises:
+        ConformanceError: the first guarantee broken, with the seed and the actions.
+    """
+    checker = _Checker(variant, seed, illegal_samples, max_steps)
+    for game in range(games):
+        checker.play_game(game)
+        if progress is not None:
+            progress(game + 1)
+    return ConformanceReport(
+        variant=variant.id,
+        games=games,
+        steps=checker.steps,
+        illegal_tried=checker.illegal_tried,
+        round_trips=checker.round_trips,
+    )
