@@ -27,8 +27,8 @@ class FrozenDict(dict[K, V]):
     def _immutable(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("FrozenDict is immutable")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment]
-    __ior__ = _immutable  # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment, unused-ignore]
+    __ior__ = _immutable  # type: ignore[assignment, unused-ignore]
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))

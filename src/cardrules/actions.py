@@ -42,7 +42,6 @@ class Action:
             return True
         if type(other) is not type(self):
             return NotImplemented
-        assert isinstance(other, Action)  # narrowed by the type check above
         return self._key() == other._key()
 
     def __hash__(self) -> int:
@@ -79,10 +78,10 @@ class Play(Action):
     card: Card
 
     def __new__(cls, card: Card) -> Play:
-        try:
-            return _PLAYS[card.index]
-        except (AttributeError, IndexError, TypeError):
-            raise TypeError(f"Play takes a Card, not {_quote(card)}") from None
+        # An exact type check: other objects have an ``index`` too (``Suit.HEARTS.index``).
+        if type(card) is not Card:
+            raise TypeError(f"Play takes a Card, not {_quote(card)}")
+        return _PLAYS[card.index]
 
     def _key(self) -> tuple[Any, ...]:
         return (self.card,)

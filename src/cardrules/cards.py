@@ -318,7 +318,8 @@ def _spellings(card: Card) -> list[str]:
         return ["EX", "EXCUSE"]
     if card.kind is CardKind.JOKER:
         return ["JK", "JOKER"]
-    assert card.suit is not None  # internal invariant of _build, not user input
+    if card.suit is None:
+        return []
     codes = [Rank(card.rank).code, *_RANK_ALIASES.get(Rank(card.rank), ())]
     suits = [card.suit.value, card.suit.symbol]
     return [c + s for c in codes for s in suits]
@@ -333,7 +334,7 @@ for _sym, _s in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMON
         for _code in (_rank.code, *_RANK_ALIASES.get(_rank, ())):
             _BY_CODE[_code + _sym] = Card(_s, _rank)
 
-# Maps ASCII a-z to A-Z only: str.upper() would also map 'ſ' to 'S' and 'ß' to 'SS'.
+# Maps ASCII a-z to A-Z only: str.upper() would also map the long s (U+017F) to 'S'.
 _UPPER: Final = {c: c - 32 for c in range(ord("a"), ord("z") + 1)}
 _MAX_NOTATION = 64
 

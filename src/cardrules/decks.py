@@ -14,7 +14,7 @@ assumes a card occurs once.
 (78, 24, 48)
 >>> deck = decks.shuffle(decks.euchre_deck(), random.Random(7))
 >>> [str(c) for c in deck[:4]]
-['KC', 'QC', 'KH', '9D']
+['AS', '9C', 'KC', 'QD']
 >>> hands = decks.deal(deck, players=4, packet=1)
 >>> [len(h) for h in hands]
 [6, 6, 6, 6]
@@ -73,7 +73,12 @@ def randbelow(rng: random.Random, n: int) -> int:
 
     This is the algorithm CPython's ``Random._randbelow`` uses, written out here so
     that deals do not depend on a private method.
+
+    Raises:
+        ValueError: ``n`` is not a positive ``int`` (the loop would never end).
     """
+    if type(n) is not int or n < 1:
+        raise ValueError(f"randbelow needs a positive int bound, not {n!r:.20}")
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
@@ -119,7 +124,7 @@ def deal(
     >>> from cardrules import decks
     >>> hands = decks.deal(decks.euchre_deck(), players=4, packet=3, first=1)
     >>> [str(c) for c in hands[1]]
-    ['9S', '10S', 'JS', '9H', '10H', 'JH']
+    ['9S', '10S', 'JS', '9D', '10D', 'JD']
     """
     if players < 1 or packet < 1 or len(deck) % (players * packet):
         raise ValueError(

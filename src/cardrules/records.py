@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -63,6 +63,11 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    # A typed converter: with converter=tuple, type checkers cannot infer the item type.
+    return tuple(items)
+
+
 @attrs.frozen(kw_only=True)
 class Record:
     """An immutable game record. Build one with ``state.record()`` or :func:`loads`.
@@ -81,7 +86,7 @@ class Record:
     options: Mapping[str, Any] = attrs.field(converter=_freeze)
     dealer: int
     deal: Mapping[str, Any] = attrs.field(converter=_freeze)
-    actions: tuple[str, ...] = attrs.field(converter=tuple)
+    actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON object (``dict``), format and schema included."""
@@ -139,7 +144,7 @@ def _expect(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
     if key not in data:
         raise RecordError(f"the record has no {key!r} field ({what})")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise RecordError(f"the record's {key!r} must be {what}, not {type(value).__name__}")
     return value
 
@@ -165,9 +170,7 @@ def loads(text: str | bytes) -> Record:
     if len(text) > _MAX_TEXT:
         raise RecordError(f"the record is too large ({len(text)} characters)")
     try:
-        data = json.loads(
-            text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant
-        )
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
     except RecordError:
         raise
     except RecursionError:
@@ -263,7 +266,9 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
         try:
             state = state.apply(variant.parse_action(text))
         except (IllegalActionError, NotationError) as exc:
-            raise RecordError(f"action {n} of the record ({text[:40]!r}) is rejected: {exc}") from None
+            raise RecordError(
+                f"action {n} of the record ({text[:40]!r}) is rejected: {exc}"
+            ) from None
         yield state
 
 
@@ -273,8 +278,8 @@ def final_state(record: Record, *, variant: Variant | None = None) -> State:
     Raises:
         RecordError: as :func:`replay`.
     """
-    state: State | None = None
-    for state in replay(record, variant=variant):
+    states = replay(record, variant=variant)
+    state = next(states)
+    for state in states:  # noqa: B007 - only the last state is wanted
         pass
-    assert state is not None  # replay always yields the deal's first state
     return state

@@ -42,7 +42,7 @@ _BUILTINS: Final = {
 
 _classes: dict[str, type[Variant]] = {}
 _aliases: dict[str, str] = {}
-_plugins_scanned = False
+_scanned: list[bool] = []  # non-empty once the entry points have been read
 _plugin_errors: dict[str, str] = {}
 
 
@@ -72,18 +72,23 @@ def _load_builtins() -> None:
 
 
 def _scan_plugins() -> None:
-    global _plugins_scanned
-    if _plugins_scanned:
+    if _scanned:
         return
-    _plugins_scanned = True
+    # Built-ins first, so that a plugin can never take a built-in's name or id.
+    _load_builtins()
+    _scanned.append(True)
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         key = _normalise(ep.name)
         if key in _aliases:
             continue
         try:
             cls = _load(ep.value)
+            taken = _classes.get(cls.id, cls)
         except Exception as exc:  # a broken plugin must never break the built-ins
             _plugin_errors[key] = f"{type(exc).__name__}: {exc}"
+            continue
+        if taken is not cls:
+            _plugin_errors[key] = f"variant id {cls.id!r} is already taken by {taken.__name__}"
             continue
         _register(cls)
         _aliases.setdefault(key, cls.id)

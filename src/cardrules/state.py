@@ -256,4 +256,3 @@ class State(abc.ABC):
         if s != to_play:
             raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
         return s
-

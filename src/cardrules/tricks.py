@@ -55,6 +55,16 @@ class Obligation(enum.Enum):
     NOT_IN_HAND = "card_not_in_hand"
 
 
+def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    # Typed converters: with converter=tuple / frozenset, type checkers cannot infer the
+    # item type and reject every call of TrickRules(...).
+    return tuple(cards)
+
+
+def _card_set(cards: Iterable[Card]) -> frozenset[Card]:
+    return frozenset(cards)
+
+
 @attrs.frozen(kw_only=True)
 class TrickRules:
     """The declaration of how cards behave in a trick.
@@ -63,7 +73,8 @@ class TrickRules:
         cards: The deck, one entry per physical card (identical copies repeat).
         suit_of: The effective suit of every card, any hashable label; ``None`` for a
             card that belongs to no suit (the Excuse).
-        strength: The strength of every card within its effective suit; higher wins.
+        strength: The strength of every card within its effective suit; higher wins
+            (an ``int`` from 0 to ``2**20 - 1``, different for different cards of a suit).
         trump: The effective suit that beats all others, or ``None`` (no trump).
         must_trump: A player void in the suit led must play a trump if they hold one.
         must_overtrump: A player who plays a trump (trumps led, or trumping) must beat
@@ -74,17 +85,23 @@ class TrickRules:
             played sets the suit.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
     suit_of: Mapping[Card, Hashable | None]
     strength: Mapping[Card, int]
     trump: Hashable | None = None
     must_trump: bool = False
     must_overtrump: bool = False
-    always_playable: frozenset[Card] = attrs.field(default=frozenset(), converter=frozenset)
-    exempt: frozenset[Card] = attrs.field(default=frozenset(), converter=frozenset)
+    always_playable: frozenset[Card] = attrs.field(default=frozenset(), converter=_card_set)
+    exempt: frozenset[Card] = attrs.field(default=frozenset(), converter=_card_set)
 
     def compile(self) -> TrickTable:
-        """Build the bitmask tables; raises ``ValueError`` on an incomplete declaration."""
+        """Build the bitmask tables.
+
+        Raises:
+            ValueError: a card has no suit or strength, a strength is not an ``int``
+                from 0 to ``2**20 - 1``, or two different cards of one suit have the
+                same strength (identical copies may).
+        """
         return TrickTable(self)
 
 
@@ -120,6 +137,19 @@ class TrickTable:
         missing = [c for c in cards if c not in rules.suit_of or c not in rules.strength]
         if missing:
             raise ValueError(f"no suit or strength declared for {missing[0]}")
+        # The winner and best-trump scans start from -1 and add _TRUMP_BASE to trumps, so
+        # a strength outside [0, _TRUMP_BASE) would silently give wrong winners.
+        # Distinct cards of one suit need distinct strengths, or the card order is not a
+        # strict total order and a tie silently goes to the card played first.
+        ranked: dict[tuple[Hashable, int], Card] = {}
+        for c in cards:
+            k = rules.strength[c]
+            if type(k) is not int or not 0 <= k < _TRUMP_BASE:
+                raise ValueError(f"the strength of {c} must be an int from 0 to 2**20 - 1: {k!r}")
+            if rules.suit_of[c] is not None and c not in rules.exempt:
+                other = ranked.setdefault((rules.suit_of[c], k), c)
+                if other is not c:
+                    raise ValueError(f"{other} and {c} have the same suit and strength {k}")
         labels: list[Hashable] = []
         for c in cards:
             label = rules.suit_of[c]

@@ -1,0 +1,88 @@
+"""The conformance kit passes toy whist and catches every deliberately broken copy."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import pytest
+
+from cardrules.testing import ConformanceError, check_variant, random_playout
+
+
+def _load_toy() -> ModuleType:
+    # pytest runs with --import-mode=importlib, so tests/core is not on sys.path. Load the
+    # helper by path under a top-level name, so that pickle can find its classes anywhere.
+    name = "cardrules_core_toy"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("toy.py"))
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+if TYPE_CHECKING:
+    from tests.core import toy
+else:
+    toy = _load_toy()
+
+
+def test_toy_whist_conforms(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An empty registry: the kit must not need the variant to be registered.
+    toy.sandbox_registry(monkeypatch, builtins={})
+    finished: list[int] = []
+    report = check_variant(toy.ToyVariant(), games=50, seed=3, progress=finished.append)
+    assert finished == list(range(1, 51))
+    assert report.variant == "toy-whist"
+    assert report.games == 50
+    assert report.steps == 50 * 3 * toy.TRICKS
+    assert report.illegal_tried > report.steps
+    assert report.round_trips == 3 * 50
+    assert report.failures == 0
+
+
+@pytest.mark.parametrize("trump", [None, "D"])
+def test_toy_whist_conforms_under_other_options(trump: str | None) -> None:
+    report = check_variant(toy.ToyVariant(trump=trump), games=5, seed=4)
+    assert report.steps == 5 * 3 * toy.TRICKS
+
+
+@pytest.mark.parametrize(
+    ("broken", "pattern"), toy.BROKEN, ids=[cls.__name__ for cls, _ in toy.BROKEN]
+)
+def test_each_broken_variant_is_caught(broken: type[toy.ToyVariant], pattern: str) -> None:
+    with pytest.raises(ConformanceError) as info:
+        check_variant(broken(), games=3, seed=7, max_steps=100)
+    message = str(info.value)
+    assert re.search(pattern, message), message
+    seed = re.search(r"game seed: '7:(\d)'", message)
+    assert seed is not None, message
+    assert "actions:" in message
+    assert isinstance(info.value, AssertionError)
+
+
+def test_broken_variants_break_one_guarantee_each() -> None:
+    assert len({pattern for _, pattern in toy.BROKEN}) >= len(toy.BROKEN) - 3
+    assert len({cls for cls, _ in toy.BROKEN}) == len(toy.BROKEN)
+    for cls, _ in toy.BROKEN:
+        assert issubclass(cls, toy.ToyVariant)
+        assert cls.__doc__
+
+
+def test_random_playout() -> None:
+    state = toy.ToyVariant().new_game(seed=1)
+    last = random_playout(state, random.Random(1))
+    assert last.is_terminal
+    assert len(last.history) == 3 * toy.TRICKS
+    with pytest.raises(ConformanceError, match="did not end within 5 actions"):
+        random_playout(state, random.Random(1), max_steps=5)
+    with pytest.raises(ConformanceError, match="did not end"):
+        random_playout(toy.NeverEnds().new_game(seed=1), random.Random(1), max_steps=200)

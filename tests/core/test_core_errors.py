@@ -1,0 +1,111 @@
+"""The exception hierarchy: bases, codes, attributes, messages and pickling."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import cardrules
+from cardrules import Card, Obligation, Play, errors
+from cardrules.testing import ConformanceError
+
+ALL_ERRORS = [getattr(errors, name) for name in errors.__all__]
+ACTION_ERRORS = [e for e in ALL_ERRORS if issubclass(e, errors.IllegalActionError)]
+
+
+def test_every_error_is_exported_from_the_package() -> None:
+    for cls in ALL_ERRORS:
+        assert getattr(cardrules, cls.__name__) is cls
+
+
+@pytest.mark.parametrize("cls", ALL_ERRORS, ids=lambda c: c.__name__)
+def test_every_error_is_a_cardrules_error(cls: type[Exception]) -> None:
+    assert issubclass(cls, errors.CardrulesError)
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        errors.NotationError,
+        errors.OptionsError,
+        errors.RecordError,
+        errors.IllegalActionError,
+        *ACTION_ERRORS,
+    ],
+    ids=lambda c: c.__name__,
+)
+def test_input_errors_are_value_errors(cls: type[Exception]) -> None:
+    assert issubclass(cls, ValueError)
+
+
+def test_other_bases() -> None:
+    assert issubclass(errors.InvalidSeatError, TypeError)
+    assert issubclass(errors.UnknownVariantError, LookupError)
+    assert issubclass(errors.GameOverError, errors.WrongPhaseError)
+    assert issubclass(ConformanceError, errors.CardrulesError)
+    assert issubclass(ConformanceError, AssertionError)
+    assert not issubclass(errors.PluginError, ValueError)
+
+
+def test_codes_are_stable_and_distinct() -> None:
+    codes = [cls.code for cls in ACTION_ERRORS]
+    assert len(set(codes)) == len(codes)
+    assert all(code and code.isidentifier() and code.islower() for code in codes)
+    assert errors.IllegalActionError.code == "illegal_action"
+    assert errors.GameOverError.code == "game_over"
+    assert errors.InvalidSeatError.code == "invalid_seat"
+    assert errors.NotYourTurnError.code == "not_your_turn"
+
+
+def test_obligations_name_the_error_codes() -> None:
+    by_code = {cls.code: cls for cls in ACTION_ERRORS}
+    assert by_code[Obligation.FOLLOW_SUIT.value] is errors.MustFollowSuitError
+    assert by_code[Obligation.TRUMP.value] is errors.MustTrumpError
+    assert by_code[Obligation.OVERTRUMP.value] is errors.MustOvertrumpError
+    assert by_code[Obligation.NOT_IN_HAND.value] is errors.CardNotInHandError
+
+
+@pytest.mark.parametrize("cls", ACTION_ERRORS, ids=lambda c: c.__name__)
+def test_action_errors_carry_their_attributes_through_pickle(
+    cls: type[errors.IllegalActionError],
+) -> None:
+    action = Play(Card.parse("QH"))
+    error = cls("QH does not follow hearts", action=action, seat=2, rule_id="T-22")
+    assert (error.message, error.action, error.seat, error.rule_id) == (
+        "QH does not follow hearts",
+        action,
+        2,
+        "T-22",
+    )
+    assert str(error) == "QH does not follow hearts (T-22)"
+    copy = pickle.loads(pickle.dumps(error))  # noqa: S301 - own data
+    assert type(copy) is cls
+    assert (copy.message, copy.action, copy.seat, copy.rule_id, copy.code) == (
+        error.message,
+        error.action,
+        error.seat,
+        error.rule_id,
+        error.code,
+    )
+    assert str(copy) == str(error)
+    bare = cls("no rule")
+    assert str(bare) == "no rule"
+    assert (bare.action, bare.seat, bare.rule_id) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [e for e in ALL_ERRORS if e not in ACTION_ERRORS],
+    ids=lambda c: c.__name__,
+)
+def test_other_errors_pickle(cls: type[Exception]) -> None:
+    error = cls("not a card: 'T22'")
+    copy = pickle.loads(pickle.dumps(error))  # noqa: S301 - own data
+    assert type(copy) is cls
+    assert str(copy) == "not a card: 'T22'"
+
+
+def test_action_errors_take_keyword_arguments_only() -> None:
+    with pytest.raises(TypeError):
+        errors.MustTrumpError("message", None, 1)  # type: ignore[call-arg]
