@@ -55,13 +55,33 @@ def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
 def _int_map(keys: tuple[Any, ...], *, positive: bool) -> Any:
     def convert(value: object) -> Mapping[Any, int]:
         if not isinstance(value, Mapping) or set(value) != set(keys):
-            raise OptionsError(f"expected a mapping with exactly the keys {list(keys)}, not {value!r}")
+            raise OptionsError(
+                f"expected a mapping with exactly the keys {list(keys)}, not {value!r}"
+            )
         for k, v in value.items():
             if type(v) is not int or (positive and v < 1):
-                raise OptionsError(f"value for {k!r} must be a {'positive ' if positive else ''}int, not {v!r}")
+                raise OptionsError(
+                    f"value for {k!r} must be a {'positive ' if positive else ''}int, not {v!r}"
+                )
         return FrozenDict({k: value[k] for k in keys})
 
     return convert
+
+
+_to_multipliers = _int_map(("prise", "garde", "garde_sans", "garde_contre"), positive=True)
+_to_chelem_bonuses = _int_map(
+    ("announced_made", "unannounced", "announced_failed", "defence"), positive=False
+)
+
+
+def _multipliers(value: object) -> Mapping[str, int]:
+    result: Mapping[str, int] = _to_multipliers(value)
+    return result
+
+
+def _chelem_bonuses(value: object) -> Mapping[str, int]:
+    result: Mapping[str, int] = _to_chelem_bonuses(value)
+    return result
 
 
 def _thresholds(value: object) -> Mapping[int, tuple[int, int, int]]:
@@ -77,7 +97,8 @@ def _thresholds(value: object) -> Mapping[int, tuple[int, int, int]]:
             or not 1 <= levels[0] < levels[1] < levels[2] <= 22
         ):
             raise OptionsError(
-                f"poignee_thresholds[{n}] must be three increasing ints from 1 to 22, not {levels!r}"
+                f"poignee_thresholds[{n}] must be three increasing ints from 1 to 22, "
+                f"not {levels!r}"
             )
         out[n] = (levels[0], levels[1], levels[2])
     return FrozenDict(out)
@@ -148,7 +169,7 @@ class TarotOptions:
     bidding_rounds: Literal["single"] = attrs.field(default="single", validator=_choice("single"))
     multipliers: Mapping[str, int] = attrs.field(
         default=DEFAULT_MULTIPLIERS,
-        converter=_int_map(("prise", "garde", "garde_sans", "garde_contre"), positive=True),
+        converter=_multipliers,
     )
     chelem_announcement: bool = attrs.field(default=True, validator=_flag)
     poignee_thresholds: Mapping[int, tuple[int, int, int]] = attrs.field(
@@ -174,9 +195,7 @@ class TarotOptions:
     )
     chelem_bonuses: Mapping[str, int] = attrs.field(
         default=DEFAULT_CHELEM_BONUSES,
-        converter=_int_map(
-            ("announced_made", "unannounced", "announced_failed", "defence"), positive=False
-        ),
+        converter=_chelem_bonuses,
     )
     announced_slam_then_defence_slam: AnnouncedSlamThenDefenceSlam = attrs.field(
         default="cumulative", validator=_choice("cumulative", "single")

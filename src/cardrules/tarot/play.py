@@ -1,0 +1,361 @@
+"""Trick play: legal cards, trick winners and where the cards go (T-21 … T-27).
+
+The legal cards come from the compiled :data:`~cardrules.tarot.TAROT_TABLE` (T-22,
+T-23). :func:`resolve_trick` applies the Excuse rules: kept by its camp with a half
+point of compensation before the last trick (T-25); at the last trick sent to the
+other camp (T-26a), unless it is led by a camp that won every earlier trick and then
+wins (T-26b). :func:`random_playout` plays a deal to the end for bots.
+
+>>> from cardrules import Card
+>>> from cardrules.tarot import legal_cards, trick_winner
+>>> cards = lambda text: [Card.parse(c) for c in text.split()]
+>>> [str(c) for c in legal_cards(cards("10T 5T 12T 3C"), cards("7H 10T"))]
+['12T']
+>>> trick_winner(cards("EX 9C KC 2C"))
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardrules.cards import EXCUSE, Card
+from cardrules.decks import randbelow
+from cardrules.tarot.cards import PETIT, TAROT_TABLE
+from cardrules.tarot.options import TarotOptions
+from cardrules.tarot.scoring import Camp
+
+if TYPE_CHECKING:
+    from cardrules.tarot.scoring import DealResult
+    from cardrules.tarot.state import TarotState
+
+__all__ = ["TrickOutcome", "legal_cards", "random_playout", "resolve_trick", "trick_winner"]
+
+_T: Final = TAROT_TABLE
+_EXCUSE_POS: Final = EXCUSE.index
+_EXB: Final = 1 << _EXCUSE_POS
+_PETIT_B: Final = 1 << PETIT.index
+
+
+def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (T-22, T-23), in card order.
+
+    Without the 5-player first-lead restriction (T-43), which depends on the deal.
+
+    Args:
+        hand: The player's cards.
+        trick: The cards already played to the trick, in order.
+
+    Raises:
+        ValueError: a card is not in the Tarot deck or appears twice.
+
+    >>> from cardrules import Card
+    >>> cards = lambda text: [Card.parse(c) for c in text.split()]
+    >>> [str(c) for c in legal_cards(cards("KH 2H 5T EX 3C"), cards("7H"))]
+    ['2H', 'KH', 'EX']
+    """
+    return _T.legal_cards(hand, trick)
+
+
+def trick_winner(trick: Sequence[Card]) -> int:
+    """The index in ``trick`` of the card that wins it by T-24 (-1 for a lone Excuse).
+
+    The highest trump, else the highest card of the suit led (set by the first card that
+    is not the Excuse). The Excuse never wins here; T-26b is :func:`resolve_trick`'s.
+
+    >>> from cardrules import Card
+    >>> trick_winner([Card.parse(c) for c in ("7H", "QH", "1T", "KH")])
+    2
+    """
+    return _T.winner(trick)
+
+
+@attrs.frozen(kw_only=True)
+class TrickOutcome:
+    """Where a gathered trick goes (T-24 … T-27).
+
+    Attributes:
+        winner: The seat that wins the trick.
+        winner_camp: Its camp.
+        attack_cards: The trick's cards that go to the attack's pile.
+        defence_cards: The trick's cards that go to the defence's pile.
+        compensation: Half points the attack receives (positive) or pays (negative) for
+            the Excuse (T-25).
+        excuse_wins: True when the Excuse, led to the last trick by a camp that won every
+            earlier trick, wins it (T-26b).
+    """
+
+    winner: int
+    winner_camp: Camp
+    attack_cards: tuple[Card, ...]
+    defence_cards: tuple[Card, ...]
+    compensation: int
+    excuse_wins: bool
+
+
+def _resolve(
+    trick: Sequence[int],
+    leader: int,
+    players: int,
+    attack: int,
+    last: bool,
+    camp_swept: bool,
+    chelem: bool,
+    options: TarotOptions,
+) -> tuple[int, int, int, int, bool]:
+    """Resolve a full trick of positions: (winner, attack bits, defence bits,
+    compensation to the attack in half points, T-26b win).
+
+    ``attack`` is the attack's seats as a bitmask; ``camp_swept`` says whether the
+    leader's camp won every earlier trick.
+    """
+    mask = 0
+    for p in trick:
+        mask |= 1 << p
+    excuse_at = trick.index(_EXCUSE_POS) if mask & _EXB else -1
+    if last and excuse_at == 0 and camp_swept:
+        # T-26b: the Excuse led to the last trick by a camp that won every earlier trick.
+        leader_attacks = attack >> leader & 1
+        rule = options.excuse_sweep_exception
+        if (
+            rule == "any_sweeping_camp"
+            or (rule == "taker_camp_only" and leader_attacks)
+            or (rule == "announced_slam_only" and leader_attacks and chelem)
+        ):
+            return (leader, mask, 0, 0, True) if leader_attacks else (leader, 0, mask, 0, True)
+    winner = (leader + _T.winner_position(trick)) % players
+    winner_attacks = attack >> winner & 1
+    comp = 0
+    to_attack = 0
+    if excuse_at >= 0:
+        mask ^= _EXB
+        owner_attacks = attack >> ((leader + excuse_at) % players) & 1
+        if last:
+            # T-26a: at the last trick the Excuse changes camp (option: goes to the trick's
+            # winner), and no compensation is paid.
+            if options.excuse_last_trick == "to_opponents":
+                to_attack = owner_attacks ^ 1
+            else:
+                to_attack = winner_attacks
+        else:
+            # T-25: the Excuse stays with its camp; the winning camp gets half a point.
+            to_attack = owner_attacks
+            if owner_attacks != winner_attacks:
+                comp = 1 if winner_attacks else -1
+        excuse = 0 if to_attack else _EXB
+        to_attack_bits = _EXB if to_attack else 0
+    else:
+        excuse = to_attack_bits = 0
+    if winner_attacks:
+        return winner, mask | to_attack_bits, excuse, comp, False
+    return winner, to_attack_bits, mask | excuse, comp, False
+
+
+def resolve_trick(
+    trick: Sequence[Card],
+    *,
+    leader: int,
+    players: int,
+    attack: Iterable[int],
+    last: bool = False,
+    camp_swept: bool = False,
+    chelem_announced: bool = False,
+    options: TarotOptions | None = None,
+) -> TrickOutcome:
+    """Who wins a full trick and where its cards go (T-24 … T-27).
+
+    Args:
+        trick: The cards in playing order, one per player.
+        leader: The seat that led.
+        players: 3, 4 or 5.
+        attack: The attack's seats (the taker, and a 5-player partner).
+        last: Whether this is the deal's last trick (T-26).
+        camp_swept: Whether the leader's camp won every earlier trick (T-26b).
+        chelem_announced: Whether a slam was announced (for ``excuse_sweep_exception``).
+        options: The rules' options; default :class:`~cardrules.tarot.TarotOptions`.
+
+    Raises:
+        ValueError: not one card per player, or a card that is not in the Tarot deck.
+
+    >>> from cardrules import Card
+    >>> out = resolve_trick([Card.parse(c) for c in "EX 9C KC 2C".split()],
+    ...                     leader=0, players=4, attack=[0])
+    >>> out.winner, [str(c) for c in out.attack_cards], out.compensation
+    (2, ['EX'], -1)
+    """
+    positions = _T._trick_positions(trick)
+    if len(positions) != players or players not in (3, 4, 5):
+        raise ValueError(f"a trick of {players} players has {players} cards, not {len(positions)}")
+    if not 0 <= leader < players:
+        raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+    mask = 0
+    for s in attack:
+        mask |= 1 << s
+    winner, att, dfn, comp, wins = _resolve(
+        positions,
+        leader,
+        players,
+        mask,
+        last,
+        camp_swept,
+        chelem_announced,
+        options or TarotOptions(players=players),
+    )
+    return TrickOutcome(
+        winner=winner,
+        winner_camp=Camp.ATTACK if mask >> winner & 1 else Camp.DEFENCE,
+        attack_cards=_T.cards_of(att),
+        defence_cards=_T.cards_of(dfn),
+        compensation=comp,
+        excuse_wins=wins,
+    )
+
+
+# One loop over the whole card play, inlined for speed, hence its length.
+def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
+    """Play uniformly random legal actions from ``state`` to the end; return the result.
+
+    For bots: the card play runs on bitmasks with the same rule tables as the states,
+    without building a state per card. The result is *identical* to playing
+    ``state = state.apply(rng.choice(state.legal_actions()))`` until the end with the same
+    ``rng`` (a ``random.Random``): the choices are drawn the same way, among the same
+    actions in the same order (poignée declarations included). Phases before the play
+    (auction, call, écart, announcement) go through the states.
+
+    Args:
+        state: Any state of a Tarot deal.
+        rng: The generator to draw from.
+
+    Returns:
+        The deal's :class:`~cardrules.tarot.DealResult`.
+
+    >>> import random
+    >>> from cardrules.tarot import TarotVariant
+    >>> state = TarotVariant().new_game(seed=5)
+    >>> a = random_playout(state, random.Random(1))
+    >>> s = state
+    >>> rng = random.Random(1)
+    >>> while not s.is_terminal:
+    ...     s = s.apply(rng.choice(s.legal_actions()))
+    >>> a == s.result()
+    True
+    """
+    from cardrules.tarot.state import Phase, TarotState, _canonical_of, _follow_legal, _score
+
+    if not isinstance(state, TarotState):
+        raise TypeError(f"random_playout takes a TarotState, not {type(state).__name__}")
+    choice = rng.choice
+    while state._phase is not Phase.PLAY:
+        if state._phase is Phase.END:
+            return state.result()
+        state = state.apply(choice(state.legal_actions()))
+    v = state._v
+    options = v.options
+    players = v.players
+    nxt = v._next
+    tricks = v._tricks
+    thresholds = v._thresholds
+    suit = _T.suit
+    above = _T.above
+    info = state._info
+    attack = info.attack
+    chelem = info.chelem
+    forced = info.ecart & _T.trump_mask if options.poignee_counts_forced_discards else 0
+    hands = list(state._hands)
+    trick = list(state._trick)
+    led = state._led
+    over = state._over
+    legal = state._legal
+    seat = state._to_play
+    n = state._n
+    att_pile, def_pile, comp, att_tricks, winners, petit, _, sweep = state._tally
+    trick_mask = 0
+    for p in trick:
+        trick_mask |= 1 << p
+    trump_mask = _T.trump_mask
+    suit_mask = _T.suit_mask
+    declared = info.declared
+    poignees = list(info.poignees)
+    declarations = v._declaration_levels
+    getrandbits = rng.getrandbits
+    while True:
+        count = legal.bit_count()
+        if n == 0 and not declared >> seat & 1:
+            # The canonical declarations, drawn among the plays as legal_actions lists them.
+            hand = hands[seat]
+            seat_forced = forced if seat == info.taker else 0
+            trump_like = (hand & _T.trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
+            offers = declarations[min(trump_like, 22)]
+            k = randbelow(rng, count + len(offers))
+            if k >= count:
+                level = offers[k - count]
+                mask = _canonical_of(hand, seat_forced, thresholds[level - 1])
+                poignees.append((seat, level, mask))
+                declared |= 1 << seat
+                continue
+        else:
+            # randbelow(rng, count) inlined: Random.choice draws the same way.
+            bits = count.bit_length()
+            k = getrandbits(bits)
+            while k >= count:
+                k = getrandbits(bits)
+        m = legal
+        for _ in range(k):
+            m &= m - 1
+        bit = m & -m
+        pos = bit.bit_length() - 1
+        hands[seat] ^= bit
+        trick.append(pos)
+        trick_mask |= bit
+        if len(trick) < players:
+            if led < 0:
+                led = suit[pos]
+            if over >> pos & 1:
+                over = above[pos]
+            seat = nxt[seat]
+            h = hands[seat]
+            legal = h if led < 0 else _follow_legal(h, led, over)
+            continue
+        leader = nxt[seat]
+        if trick_mask & _EXB:
+            leader_attacks = attack >> leader & 1
+            swept = att_tricks == n if leader_attacks else att_tricks == 0
+            winner, att, dfn, delta, won = _resolve(
+                trick, leader, players, attack, n == tricks - 1, swept, chelem, options
+            )
+            att_pile |= att
+            def_pile |= dfn
+            comp += delta
+            sweep = sweep or won
+            winner_attacks = attack >> winner & 1
+        else:
+            # T-24 without the Excuse, as in TarotState.apply: the highest position among
+            # the trumps, else among the cards of the suit led.
+            top = (trick_mask & trump_mask or trick_mask & suit_mask[led]).bit_length() - 1
+            winner = (leader + trick.index(top)) % players
+            winner_attacks = attack >> winner & 1
+            if winner_attacks:
+                att_pile |= trick_mask
+            else:
+                def_pile |= trick_mask
+        att_tricks += winner_attacks
+        if trick_mask & _PETIT_B:
+            petit = 2 * n + (winner_attacks ^ 1)
+        winners |= winner << (3 * n)
+        n += 1
+        if n == tricks:
+            break
+        seat = winner
+        trick = []
+        trick_mask = 0
+        led = -1
+        over = trump_mask
+        legal = hands[seat]
+    prev = (nxt[seat], tuple(trick))
+    final_info = info.but(poignees=tuple(poignees), declared=declared)
+    tally: tuple[Any, ...] = (att_pile, def_pile, comp, att_tricks, winners, petit, prev, sweep)
+    return _score(v, final_info, tally)

@@ -1,0 +1,845 @@
+"""Scoring of one French Tarot deal (T-28 … T-37): the resolved facts in, every seat's score out.
+
+Score keepers describe a finished deal with :class:`DealFacts` (who took, which contract,
+the attack's card points and bouts, the bonuses) and call :func:`score_deal`; the engine
+calls the same function at the end of every deal. Everything is exact: card points come
+in half points, and with ``half_point_rounding="none"`` a score may be a half-integer
+:class:`~fractions.Fraction`. Every other number is an ``int``.
+
+>>> from cardrules.tarot.bidding import Contract
+>>> from cardrules.tarot.scoring import DealFacts, score_deal
+>>> facts = DealFacts(players=4, contract=Contract.GARDE, taker=0, points=45, bouts=2)
+>>> result = score_deal(facts)
+>>> result.made, result.unit, result.scores
+(True, 58, (174, -58, -58, -58))
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Final, Literal
+
+import attrs
+
+from cardrules.errors import CardrulesError, OptionsError
+from cardrules.state import check_seat
+from cardrules.tarot.bidding import Contract
+from cardrules.tarot.options import TarotOptions
+
+__all__ = [
+    "AnnulReason",
+    "Camp",
+    "DealFacts",
+    "DealResult",
+    "PoigneeLevel",
+    "Score",
+    "ScoreInputError",
+    "score_deal",
+    "target_points",
+]
+
+Score = int | Fraction
+"""A score or point count: an ``int``, or a :class:`~fractions.Fraction` with a half."""
+
+AnnulReason = Literal["petit_sec", "all_pass"]
+"""Why a deal was annulled: Petit sec (T-9) or every player passed (T-12)."""
+
+
+class ScoreInputError(CardrulesError, ValueError):
+    """Deal facts that are malformed or impossible.
+
+    A wrong type, a value out of range, points that the cards cannot add up to, more
+    poignées than the trumps allow. Derives from ``ValueError``.
+
+    >>> from cardrules.tarot.scoring import DealFacts
+    >>> DealFacts(players=4, contract="garde", taker=0, points="40.25", bouts=2)
+    Traceback (most recent call last):
+    ...
+    cardrules.tarot.scoring.ScoreInputError: points come in half points (T-4): '40.25' ...
+    """
+
+
+class Camp(enum.Enum):
+    """A side of the deal: the attack (the taker and any partner) or the defence.
+
+    >>> Camp.ATTACK.opponent, str(Camp.DEFENCE)
+    (<Camp.DEFENCE: 'defence'>, 'defence')
+    """
+
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+    @property
+    def opponent(self) -> Camp:
+        """The other camp."""
+        return Camp.DEFENCE if self is Camp.ATTACK else Camp.ATTACK
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class PoigneeLevel(enum.IntEnum):
+    """The three poignée levels (T-18); the value orders them and indexes the bonuses.
+
+    >>> PoigneeLevel.DOUBLE > PoigneeLevel.SIMPLE, str(PoigneeLevel.TRIPLE)
+    (True, 'triple')
+    """
+
+    SIMPLE = 1
+    DOUBLE = 2
+    TRIPLE = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+# T-5: the target by the number of bouts in the attack's pile, in half points.
+_TARGET_HALVES: Final = (112, 102, 82, 72)
+_TOTAL_HALVES: Final = 182  # T-4: the whole deck is worth 91 points
+_BOUT_HALVES: Final = 9
+_TRUMP_LIKE_CARDS: Final = 22  # T-18, T-20: 21 trumps and the Excuse
+_OPTION_KEY: Final = {c: c.option_key for c in Contract}
+_MAX_POINT_TEXT: Final = 24
+_DECIMAL: Final = re.compile(r"-?[0-9]{1,6}(?:\.[0-9]{1,12})?")
+
+
+def target_points(bouts: int) -> int:
+    """The card points the attack needs with ``bouts`` bouts in its pile (T-5).
+
+    Args:
+        bouts: The number of bouts (Petit, 21, Excuse) in the attack's final pile, 0 to 3.
+
+    Returns:
+        56, 51, 41 or 36.
+
+    Raises:
+        ScoreInputError: ``bouts`` is not an int from 0 to 3.
+
+    >>> [target_points(b) for b in range(4)]
+    [56, 51, 41, 36]
+    """
+    if type(bouts) is not int or not 0 <= bouts <= 3:
+        raise ScoreInputError(f"bouts must be an int from 0 to 3, not {_show(bouts)}")
+    return _TARGET_HALVES[bouts] >> 1
+
+
+def _show(value: object) -> str:
+    """A bounded repr of caller input for error messages."""
+    try:
+        text = repr(value)
+    except Exception:  # e.g. an int too long to print: the message must still be raised
+        return f"a value of type {type(value).__name__}"
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _from_halves(halves: int) -> Score:
+    """``halves / 2`` as an int when whole, else as an exact Fraction."""
+    return Fraction(halves, 2) if halves & 1 else halves >> 1
+
+
+def _exact(value: object) -> Fraction:
+    """``value`` as an exact Fraction; raises for anything that is not a finite number."""
+    if isinstance(value, bool):
+        raise ScoreInputError(f"points must be a number, not the bool {value!r}")
+    if isinstance(value, (int, Fraction)):
+        return value if type(value) is Fraction else Fraction(value)
+    if isinstance(value, (float, Decimal)):
+        finite = value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
+        if not finite:
+            raise ScoreInputError(f"points must be a finite number, not {_show(value)}")
+        return Fraction(value)
+    if isinstance(value, str):
+        if len(value) > _MAX_POINT_TEXT or not _DECIMAL.fullmatch(value):
+            raise ScoreInputError(
+                f"points must be a decimal number such as '40.5', not {_show(value)}"
+            )
+        return Fraction(value)
+    raise ScoreInputError(
+        "points must be an int, Fraction, float or decimal string, "
+        f"not {type(value).__name__} {_show(value)}"
+    )
+
+
+def _to_points(value: int | float | str | Fraction | Decimal) -> Fraction:
+    # The engine passes a Fraction at the end of every deal: skip the type dispatch.
+    points = value if type(value) is Fraction else _exact(value)
+    # Compared as ints: Fraction comparisons cost a microsecond on this hot path.
+    denominator = points.denominator
+    if not 0 <= points.numerator <= 91 * denominator:
+        raise ScoreInputError(f"points must be from 0 to 91 (T-4), not {_show(value)}")
+    if denominator > 2:
+        raise ScoreInputError(
+            f"points come in half points (T-4): {_show(value)} is not a multiple of 0.5"
+        )
+    return points
+
+
+def _to_contract(value: Contract | str) -> Contract:
+    if type(value) is Contract:
+        return value
+    if isinstance(value, str):
+        try:
+            return Contract.parse(value)
+        except CardrulesError:
+            pass
+    raise ScoreInputError(
+        "contract must be a Contract or one of 'prise', 'garde', 'garde-sans', "
+        f"'garde-contre', not {_show(value)}"
+    )
+
+
+def _to_poignees(value: Iterable[PoigneeLevel]) -> tuple[PoigneeLevel, ...]:
+    if type(value) is tuple and all(type(p) is PoigneeLevel for p in value):
+        return value
+    if not isinstance(value, (tuple, list)):
+        raise ScoreInputError(
+            "poignees must be a tuple of PoigneeLevel (one per poignée declared), "
+            f"not {type(value).__name__} {_show(value)}"
+        )
+    for p in value:
+        if type(p) is not PoigneeLevel:
+            raise ScoreInputError(
+                f"each poignée must be a PoigneeLevel (SIMPLE, DOUBLE, TRIPLE), not {_show(p)}"
+            )
+    return tuple(value)
+
+
+# Card-value classes of the 78-card deck (T-4): (cards, half points each, bouts, excuses).
+_VALUE_CLASSES: Final = (
+    (2, 9, 1, 0),  # the Petit and the 21
+    (1, 9, 1, 1),  # the Excuse
+    (4, 9, 0, 0),  # Kings
+    (4, 7, 0, 0),  # Queens
+    (4, 5, 0, 0),  # Knights
+    (4, 3, 0, 0),  # Jacks
+    (59, 1, 0, 0),  # suit 10 … 1 and trumps 2 … 20
+)
+# T-15: the écart holds no King and no bout.
+_ECART_CLASSES: Final = _VALUE_CLASSES[3:]
+
+
+def _piles(
+    size: int, classes: tuple[tuple[int, int, int, int], ...]
+) -> Iterator[tuple[int, int, bool]]:
+    """Every (half points, bouts, holds the Excuse) of a ``size``-card set of these classes."""
+    if not classes:
+        if size == 0:
+            yield 0, 0, False
+        return
+    (count, halves, bouts, excuses), rest = classes[0], classes[1:]
+    for k in range(min(count, size) + 1):
+        for h, b, e in _piles(size - k, rest):
+            yield h + k * halves, b + k * bouts, e or (k > 0 and excuses > 0)
+
+
+# Where the Excuse can end when a camp takes every trick (T-25, T-26, T-27), as the half
+# points it adds to the other camp's pile: nothing; 8 when that camp's own Excuse was played
+# before the last trick (it keeps it and pays the half point); 9 when the Excuse changed
+# sides at the last trick (T-26a). Every option setting together; facts carry no options.
+_EXCUSE_TO_LOSER: Final = (0, 8, 9)
+
+
+def _loser_piles(winner: Camp, contract: Contract, chien: int) -> set[tuple[int, int, bool]]:
+    """The cards, not won in tricks, that a camp which lost every trick can hold (T-14, T-16)."""
+    if winner is Camp.ATTACK:
+        # Garde contre: the chien is the defence's; otherwise the defence has no card.
+        if contract is Contract.GARDE_CONTRE:
+            return set(_piles(chien, _VALUE_CLASSES))
+        return {(0, 0, False)}
+    if contract <= Contract.GARDE:
+        return set(_piles(chien, _ECART_CLASSES))
+    if contract is Contract.GARDE_SANS:
+        return set(_piles(chien, _VALUE_CLASSES))
+    return {(0, 0, False)}
+
+
+def _slam_sets() -> dict[tuple[Camp, Contract, int], frozenset[tuple[int, int]]]:
+    """The possible (attack half points, attack bouts) of each kind of slam deal.
+
+    Keyed by (camp that took every trick, contract, chien size).
+    """
+    out: dict[tuple[Camp, Contract, int], frozenset[tuple[int, int]]] = {}
+    for winner in Camp:
+        for contract in Contract:
+            for chien in (6, 3):
+                found: set[tuple[int, int]] = set()
+                for h, b, excuse in _loser_piles(winner, contract, chien):
+                    for extra in (0,) if excuse else _EXCUSE_TO_LOSER:
+                        loser = (h + extra, b + (extra > 0))
+                        if winner is Camp.ATTACK:
+                            loser = (_TOTAL_HALVES - loser[0], 3 - loser[1])
+                        found.add(loser)
+                out[winner, contract, chien] = frozenset(found)
+    return out
+
+
+_SLAM_PILES: Final = _slam_sets()
+
+
+def _camp_repr(camp: Camp | None) -> str:
+    return "None" if camp is None else f"Camp.{camp.name}"
+
+
+def _points_repr(points: Fraction) -> str:
+    # A half-point value is exact as a float literal, and DealFacts accepts floats.
+    return str(points.numerator) if points.denominator == 1 else repr(float(points))
+
+
+def _poignees_repr(poignees: tuple[PoigneeLevel, ...]) -> str:
+    inner = ", ".join(f"PoigneeLevel.{p.name}" for p in poignees)
+    return f"({inner},)" if len(poignees) == 1 else f"({inner})"
+
+
+@attrs.frozen(kw_only=True)
+class DealFacts:
+    """What a score keeper knows at the end of a deal: everything :func:`score_deal` needs.
+
+    Keyword-only and validated: a wrong type, a value out of range or a combination that
+    no deal can produce raises :class:`ScoreInputError`. The checks are only those that
+    hold under every option setting, so every deal the rules allow is accepted:
+
+    * ``points`` and ``bouts`` must fit the cards (T-4, T-28): the attack's pile holds
+      its bouts at 4.5 points each and may have paid at most the Excuse's half point,
+      so ``points >= 4.5 * bouts - 0.5``; the same holds for the defence's pile.
+    * Petit au bout to a camp means that camp took the Petit: the attack has at least
+      one bout for ``Camp.ATTACK`` and at most two for ``Camp.DEFENCE``.
+    * Without a slam both camps won a trick, so neither holds all 91 points.
+    * With a slam (T-27) the losing camp can hold only the chien (Garde contre, for an
+      attack slam), the écart or the chien (for a defence slam) and the Excuse (its own,
+      kept for a half point under T-25, or moved at the last trick under T-26a). So an
+      attack slam in Prise, Garde or Garde sans scores exactly 91 points with 3 bouts,
+      or 87 or 86.5 with 2; a defence slam with the taker's Excuse played early leaves
+      the attack the Excuse (1 bout, 4 points) plus its écart. Petit au bout cannot go
+      to the camp that won no trick.
+
+    Attributes:
+        players: 3, 4 or 5.
+        contract: The contract (a :class:`~cardrules.tarot.bidding.Contract` or its word).
+        taker: The taker's seat.
+        partner: With 5 players, the called partner's seat, or ``None`` when the taker
+            plays alone (T-42). Always ``None`` with 3 or 4 players.
+        points: The attack's card points P (T-28), 0 to 91 in half points, as a Fraction.
+            Accepts an int, Fraction, float or decimal string such as ``"40.5"``.
+        bouts: The bouts in the attack's final pile (T-5), 0 to 3.
+        petit_au_bout: The camp that won the last trick holding the Petit (T-32), or None.
+        poignees: Every poignée declared in the deal, by anyone (T-33), at most one per player.
+        chelem_announced: The taker announced a slam (T-17).
+        chelem: The camp that won every trick (T-27), or None.
+
+    >>> DealFacts(players=3, contract="prise", taker=1, points="51.5", bouts=1)
+    DealFacts(players=3, contract=Contract.PRISE, taker=1, partner=None, points=51.5, bouts=1, \
+petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
+    """
+
+    players: int
+    contract: Contract = attrs.field(converter=_to_contract, repr=lambda c: f"Contract.{c.name}")
+    taker: int
+    partner: int | None = None
+    points: Fraction = attrs.field(converter=_to_points, repr=_points_repr)
+    bouts: int
+    petit_au_bout: Camp | None = attrs.field(default=None, repr=_camp_repr)
+    poignees: tuple[PoigneeLevel, ...] = attrs.field(
+        default=(), converter=_to_poignees, repr=_poignees_repr
+    )
+    chelem_announced: bool = False
+    chelem: Camp | None = attrs.field(default=None, repr=_camp_repr)
+    _halves: int = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        players, taker, partner, bouts = self.players, self.taker, self.partner, self.bouts
+        if type(players) is not int or players not in (3, 4, 5):
+            raise ScoreInputError(f"players must be 3, 4 or 5, not {_show(players)}")
+        if type(taker) is not int or not 0 <= taker < players:
+            raise ScoreInputError(
+                f"taker must be a seat from 0 to {players - 1}, not {_show(taker)}"
+            )
+        if partner is not None:
+            if players != 5:
+                raise ScoreInputError(
+                    f"only the 5-player game has a partner (T-42): partner must be None "
+                    f"with {players} players, not {_show(partner)}"
+                )
+            if type(partner) is not int or not 0 <= partner < players:
+                raise ScoreInputError(
+                    f"partner must be a seat from 0 to 4 or None, not {_show(partner)}"
+                )
+            if partner == taker:
+                raise ScoreInputError(
+                    f"partner {partner} is the taker: a taker who called his own card plays "
+                    "alone (T-42), so pass partner=None"
+                )
+        if type(bouts) is not int or not 0 <= bouts <= 3:
+            raise ScoreInputError(f"bouts must be an int from 0 to 3, not {_show(bouts)}")
+        pab, chelem = self.petit_au_bout, self.chelem
+        if pab is not None and type(pab) is not Camp:
+            raise ScoreInputError(f"petit_au_bout must be a Camp or None, not {_show(pab)}")
+        if chelem is not None and type(chelem) is not Camp:
+            raise ScoreInputError(f"chelem must be a Camp or None, not {_show(chelem)}")
+        if type(self.chelem_announced) is not bool:
+            raise ScoreInputError(
+                f"chelem_announced must be True or False, not {_show(self.chelem_announced)}"
+            )
+        if len(self.poignees) > players:
+            raise ScoreInputError(
+                f"{len(self.poignees)} poignées with {players} players: each player declares "
+                "at most one (T-19)"
+            )
+        halves = self.points.numerator * 2 // self.points.denominator
+        object.__setattr__(self, "_halves", halves)
+        self._check_cards(halves, bouts, pab, chelem)
+
+    def _check_cards(self, halves: int, bouts: int, pab: Camp | None, chelem: Camp | None) -> None:
+        # T-28: each camp's pile holds its bouts; only the Excuse's half point can leave it.
+        if bouts and halves < _BOUT_HALVES * bouts - 1:
+            raise ScoreInputError(
+                f"{bouts} bouts are worth {_text(_from_halves(_BOUT_HALVES * bouts))} points: "
+                f"the attack cannot hold them with {_text(self.points)} points (T-4, T-28)"
+            )
+        if bouts < 3 and _TOTAL_HALVES - halves < _BOUT_HALVES * (3 - bouts) - 1:
+            raise ScoreInputError(
+                f"with {bouts} bouts for the attack the defence holds {3 - bouts}, worth "
+                f"{_text(_from_halves(_BOUT_HALVES * (3 - bouts)))} points: the attack cannot "
+                f"have {_text(self.points)} points (T-4, T-28)"
+            )
+        if pab is Camp.ATTACK and bouts == 0:
+            raise ScoreInputError(
+                "petit au bout to the attack means the attack took the Petit, a bout, but "
+                "bouts is 0 (T-32)"
+            )
+        if pab is Camp.DEFENCE and bouts == 3:
+            raise ScoreInputError(
+                "petit au bout to the defence means the defence took the Petit, but the "
+                "attack has all 3 bouts (T-32)"
+            )
+        if chelem is None:
+            if halves in (0, _TOTAL_HALVES):
+                camp = "attack" if halves else "defence"
+                raise ScoreInputError(
+                    f"the {camp} holds all 91 points, so it won every trick: pass "
+                    f"chelem=Camp.{camp.upper()} (T-27)"
+                )
+            return
+        if pab is chelem.opponent:
+            raise ScoreInputError(
+                f"the {chelem.opponent} won no trick in a {chelem} slam, so it cannot win "
+                "petit au bout (T-27, T-32)"
+            )
+        contract = self.contract
+        if (halves, bouts) not in _SLAM_PILES[chelem, contract, 3 if self.players == 5 else 6]:
+            if chelem is Camp.ATTACK:
+                kept = (
+                    "the chien and the Excuse"
+                    if contract is Contract.GARDE_CONTRE
+                    else "the Excuse"
+                )
+                who = "an attack slam the defence"
+            else:
+                kept = {
+                    Contract.GARDE_SANS: "the chien and the Excuse",
+                    Contract.GARDE_CONTRE: "the Excuse",
+                }.get(contract, "the écart and the Excuse")
+                who = "a defence slam the attack"
+            raise ScoreInputError(
+                f"in {who} keeps at most {kept} (T-25 to T-28): {contract} cannot leave the "
+                f"attack {_text(self.points)} points with {bouts} bouts"
+            )
+
+    @property
+    def half_points(self) -> int:
+        """The attack's card points in half points (``2 * points``), an int.
+
+        >>> DealFacts(players=4, contract="garde", taker=0, points=40.5, bouts=2).half_points
+        81
+        """
+        return self._halves
+
+    @property
+    def attack(self) -> tuple[int, ...]:
+        """The attack's seats: the taker, then the partner if there is one.
+
+        >>> DealFacts(players=5, contract="garde", taker=0, partner=4, points=43, bouts=2).attack
+        (0, 4)
+        """
+        return (self.taker,) if self.partner is None else (self.taker, self.partner)
+
+    def camp_of(self, seat: int) -> Camp:
+        """The camp of ``seat``.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this table.
+
+        >>> DealFacts(players=4, contract="prise", taker=2, points=51, bouts=1).camp_of(0)
+        <Camp.DEFENCE: 'defence'>
+        """
+        check_seat(seat, self.players)
+        return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
+
+
+class _DealResultSlots:
+    """The storage of :class:`DealResult`, filled directly by :func:`score_deal`."""
+
+    __slots__ = (
+        "annulled",
+        "base",
+        "chelem_bonus",
+        "difference",
+        "facts",
+        "made",
+        "margin",
+        "multiplier",
+        "petit_au_bout_bonus",
+        "players",
+        "poignee_bonus",
+        "scores",
+        "target",
+        "unit",
+    )
+
+    players: int
+    facts: DealFacts | None
+    multiplier: int | None
+    target: int | None
+    made: bool | None
+    margin: Score | None
+    difference: Score | None
+    base: Score
+    petit_au_bout_bonus: int
+    poignee_bonus: int
+    chelem_bonus: int
+    unit: Score
+    scores: tuple[Score, ...]
+    annulled: AnnulReason | None
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class DealResult(_DealResultSlots):
+    """The score of one deal: every term of T-35 and each seat's settlement (T-37).
+
+    Build it with :func:`score_deal` or, for a deal that was not played,
+    :meth:`annulled_deal`. Bonuses and ``unit`` are seen from the attack: positive means
+    the attack gains. A value is an ``int`` unless it has a half point, which only
+    ``half_point_rounding="none"`` produces (then it is a :class:`~fractions.Fraction`).
+
+    Attributes:
+        players: The number of seats.
+        facts: The :class:`DealFacts` scored (None for an annulled deal).
+        multiplier: The contract's multiplier m (T-11, T-31).
+        target: The attack's target (T-5).
+        made: Whether the contract was made (T-29).
+        margin: ``points - target``, exact (negative when the contract failed).
+        difference: D, the rounded ``abs(margin)`` (T-30).
+        base: ``±(25 + D) × m`` (T-31), positive when the contract was made.
+        petit_au_bout_bonus: ``±10 × m`` (T-32), or 0.
+        poignee_bonus: The poignées' total, to the camp that won the contract (T-33).
+        chelem_bonus: C (T-34).
+        unit: M, what each defender pays the taker (T-35; negative: the taker pays, T-36).
+        scores: Each seat's score, seat 0 first (T-37); they sum to zero.
+        annulled: ``"petit_sec"`` or ``"all_pass"`` for an annulled deal, else None.
+    """
+
+    players: int
+    facts: DealFacts | None
+    multiplier: int | None
+    target: int | None
+    made: bool | None
+    margin: Score | None
+    difference: Score | None
+    base: Score
+    petit_au_bout_bonus: int
+    poignee_bonus: int
+    chelem_bonus: int
+    unit: Score
+    scores: tuple[Score, ...]
+    annulled: AnnulReason | None
+
+    @classmethod
+    def annulled_deal(cls, *, players: int, reason: AnnulReason) -> DealResult:
+        """The result of a deal annulled before play (T-9 Petit sec, T-12 all pass).
+
+        Every score is 0 and every fact-dependent field is None.
+
+        Args:
+            players: 3, 4 or 5.
+            reason: ``"petit_sec"`` or ``"all_pass"``.
+
+        Raises:
+            ScoreInputError: A bad player count or reason.
+
+        >>> r = DealResult.annulled_deal(players=4, reason="all_pass")
+        >>> r.scores, r.annulled, r.made
+        ((0, 0, 0, 0), 'all_pass', None)
+        """
+        if type(players) is not int or players not in (3, 4, 5):
+            raise ScoreInputError(f"players must be 3, 4 or 5, not {_show(players)}")
+        if reason not in ("petit_sec", "all_pass"):
+            raise ScoreInputError(f"reason must be 'petit_sec' or 'all_pass', not {_show(reason)}")
+        r: Any = object.__new__(_DealResultSlots)
+        r.players = players
+        r.facts = None
+        r.multiplier = None
+        r.target = None
+        r.made = None
+        r.margin = None
+        r.difference = None
+        r.base = 0
+        r.petit_au_bout_bonus = 0
+        r.poignee_bonus = 0
+        r.chelem_bonus = 0
+        r.unit = 0
+        r.scores = (0,) * players
+        r.annulled = reason
+        r.__class__ = cls
+        result: DealResult = r
+        return result
+
+    def score_of(self, seat: int) -> Score:
+        """The score of ``seat``.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of this table.
+
+        >>> from cardrules.tarot.bidding import Contract
+        >>> facts = DealFacts(players=4, contract=Contract.PRISE, taker=2, points=55, bouts=0)
+        >>> score_deal(facts).score_of(2)
+        -78
+        """
+        return self.scores[check_seat(seat, self.players)]
+
+    def explain(self) -> str:
+        """A readable breakdown of the score, one fact per line.
+
+        >>> facts = DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2)
+        >>> print(score_deal(facts).explain())
+        Garde (x2), 4 players: taker seat 0
+        Attack: 45 points with 2 bouts; target 41
+        Contract made by 4
+        Base: (25 + 4) x 2 = +58
+        Petit au bout: none
+        Poignées: none
+        Chelem: none
+        Unit M: +58 (each defender pays the taker)
+        Scores: seat 0: +174, seat 1: -58, seat 2: -58, seat 3: -58
+        """
+        if self.annulled is not None or self.facts is None:
+            why = "Petit sec (T-9)" if self.annulled == "petit_sec" else "every player passed"
+            return f"Deal annulled: {why}; every score is 0"
+        f = self.facts
+        name = f.contract.name.replace("_", " ").capitalize()
+        if f.partner is not None:
+            attack = f"taker seat {f.taker}, partner seat {f.partner}"
+        elif f.players == 5:
+            attack = f"taker seat {f.taker}, alone"
+        else:
+            attack = f"taker seat {f.taker}"
+        lines = [
+            f"{name} (x{self.multiplier}), {f.players} players: {attack}",
+            (
+                f"Attack: {_text(f.points)} points with {f.bouts} "
+                f"bout{'s' * (f.bouts != 1)}; target {self.target}"
+            ),
+        ]
+        margin: Score = self.margin or 0
+        gap = -margin if margin < 0 else margin
+        difference: Score = self.difference or 0
+        result = f"Contract {'made' if self.made else 'failed'} by {_text(gap)}"
+        if difference != gap:
+            result += f", counted as {_text(difference)}"
+        lines.append(result)
+        lines.append(f"Base: (25 + {_text(difference)}) x {self.multiplier} = {_signed(self.base)}")
+        if f.petit_au_bout is None:
+            lines.append("Petit au bout: none")
+        else:
+            lines.append(f"Petit au bout: {_signed(self.petit_au_bout_bonus)} ({f.petit_au_bout})")
+        if f.poignees:
+            levels = ", ".join(str(p) for p in f.poignees)
+            winner = "attack, which made" if self.made else "defence, which defeated"
+            lines.append(
+                f"Poignées: {levels}: {_signed(self.poignee_bonus)} (to the {winner} the contract)"
+            )
+        else:
+            lines.append("Poignées: none")
+        lines.append(f"Chelem: {_chelem_text(f, self.chelem_bonus)}")
+        payer = "each defender pays the taker" if self.unit >= 0 else "the taker pays each defender"
+        lines.append(f"Unit M: {_signed(self.unit)} ({payer})")
+        lines.append(
+            "Scores: " + ", ".join(f"seat {i}: {_signed(s)}" for i, s in enumerate(self.scores))
+        )
+        return "\n".join(lines)
+
+
+def _text(value: Score) -> str:
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return str(float(value))
+    return str(int(value))
+
+
+def _signed(value: Score) -> str:
+    return ("+" if value > 0 else "") + _text(value)
+
+
+def _chelem_text(f: DealFacts, bonus: int) -> str:
+    if f.chelem_announced:
+        if f.chelem is Camp.ATTACK:
+            what = "announced and achieved"
+        elif f.chelem is Camp.DEFENCE:
+            what = "announced; the defence won every trick"
+        else:
+            what = "announced and not achieved"
+    elif f.chelem is Camp.ATTACK:
+        what = "achieved by the attack without announcement"
+    elif f.chelem is Camp.DEFENCE:
+        what = "the defence won every trick"
+    else:
+        return "none"
+    return f"{what}: {_signed(bonus)}"
+
+
+_DEFAULT_OPTIONS: Final = TarotOptions()
+
+
+def _chelem_bonus(facts: DealFacts, options: TarotOptions) -> int:
+    """C of T-34, seen from the attack."""
+    bonuses = options.chelem_bonuses
+    chelem = facts.chelem
+    if facts.chelem_announced:
+        if not options.chelem_announcement:
+            raise ScoreInputError(
+                "chelem_announced=True but options.chelem_announcement is False (T-17)"
+            )
+        if chelem is Camp.ATTACK:
+            return bonuses["announced_made"]
+        if chelem is Camp.DEFENCE:
+            # T-34 ambiguity: the literal reading charges the failed announcement and pays
+            # the defence's slam; "single" pays only the defence's slam.
+            if options.announced_slam_then_defence_slam == "cumulative":
+                return bonuses["announced_failed"] - bonuses["defence"]
+            return -bonuses["defence"]
+        return bonuses["announced_failed"]
+    if chelem is Camp.ATTACK:
+        return bonuses["unannounced"]
+    if chelem is Camp.DEFENCE:
+        return -bonuses["defence"]
+    return 0
+
+
+def _poignee_total(facts: DealFacts, options: TarotOptions) -> int:
+    """The sum of the poignée bonuses (T-33), after checking the trumps suffice (T-18, T-20)."""
+    thresholds = options.poignee_thresholds[facts.players]
+    bonuses = options.poignee_bonuses
+    shown = total = 0
+    for p in facts.poignees:
+        shown += thresholds[p - 1]
+        total += bonuses[p - 1]
+    if shown > _TRUMP_LIKE_CARDS:
+        levels = ", ".join(str(p) for p in facts.poignees)
+        raise ScoreInputError(
+            f"poignées {levels} with {facts.players} players show {shown} trumps, but the deck "
+            f"has only 21 trumps and the Excuse (T-18, T-20)"
+        )
+    return total
+
+
+def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> DealResult:
+    """Score a finished deal (T-29 … T-37).
+
+    ``M = s·(25 + D)·m + 10·m·pab + s·ΣPoignée + C``: the contract is made when
+    ``points >= target`` compared exactly (T-29); D is ``abs(points - target)`` rounded
+    by ``options.half_point_rounding`` (T-30); only ``25 + D`` and the petit au bout are
+    multiplied. Each defender pays M; the taker receives it from every defender, sharing
+    it 2 : 1 with a 5-player partner (T-37).
+
+    Only the scoring options are read: ``multipliers``, ``poignee_thresholds`` and
+    ``poignee_bonuses``, ``half_point_rounding``, ``chelem_announcement``,
+    ``chelem_bonuses`` and ``announced_slam_then_defence_slam``. The player count is
+    ``facts.players`` (``options.players`` is a dealing option and is not consulted).
+
+    Args:
+        facts: The resolved facts of the deal.
+        options: The variant's options; the defaults follow the FFT rules.
+
+    Returns:
+        The :class:`DealResult`.
+
+    Raises:
+        ScoreInputError: ``facts`` is not a DealFacts; the poignées show more trumps than
+            the deck holds with these thresholds; a slam was announced while
+            ``options.chelem_announcement`` is off.
+        OptionsError: ``options`` is not a TarotOptions.
+
+    >>> from cardrules.tarot.bidding import Contract
+    >>> facts = DealFacts(players=3, contract=Contract.GARDE, taker=0, points="40.5", bouts=2)
+    >>> r = score_deal(facts)
+    >>> r.made, r.margin, r.difference, r.unit, r.scores
+    (False, Fraction(-1, 2), 1, -52, (-104, 52, 52))
+    >>> prise = DealFacts(players=3, contract=Contract.PRISE, taker=0, points=51.5, bouts=1)
+    >>> score_deal(prise, TarotOptions(half_point_rounding="none")).scores
+    (51, Fraction(-51, 2), Fraction(-51, 2))
+    """
+    if type(facts) is not DealFacts:
+        raise ScoreInputError(f"facts must be a DealFacts, not {type(facts).__name__}")
+    if type(options) is not TarotOptions:
+        raise OptionsError(f"options must be a TarotOptions, not {type(options).__name__}")
+    target = _TARGET_HALVES[facts.bouts]
+    margin = facts._halves - target
+    # T-29: made or failed on the exact points, before any rounding.
+    made = margin >= 0
+    gap = margin if made else -margin
+    rounding = options.half_point_rounding
+    # T-30: D in half points; "to_winner" rounds a half point up, "floor" down.
+    if rounding == "to_winner":
+        difference = (gap + 1) & ~1
+    elif rounding == "floor":
+        difference = gap & ~1
+    else:
+        difference = gap
+    m = options.multipliers[_OPTION_KEY[facts.contract]]
+    # T-31: the base in half points, signed by the contract result (T-35's s).
+    base = (50 + difference) * m if made else -(50 + difference) * m
+    # T-32: 10 × m to the camp that took the Petit in the last trick.
+    pab = facts.petit_au_bout
+    pab_bonus = 0 if pab is None else (10 * m if pab is Camp.ATTACK else -10 * m)
+    # T-33: every poignée goes to the camp that won the contract, not multiplied.
+    poignee = 0
+    if facts.poignees:
+        poignee = _poignee_total(facts, options) if made else -_poignee_total(facts, options)
+    # T-34: slam bonuses, not multiplied.
+    chelem = _chelem_bonus(facts, options) if facts.chelem_announced or facts.chelem else 0
+    # T-35 in half points; T-36: the sign of M alone decides who pays.
+    unit = base + 2 * (pab_bonus + poignee + chelem)
+    r: Any = object.__new__(_DealResultSlots)
+    r.players = facts.players
+    r.facts = facts
+    r.multiplier = m
+    r.target = target >> 1
+    r.made = made
+    r.margin = _from_halves(margin)
+    r.difference = _from_halves(difference)
+    r.base = _from_halves(base)
+    r.petit_au_bout_bonus = pab_bonus
+    r.poignee_bonus = poignee
+    r.chelem_bonus = chelem
+    r.unit = _from_halves(unit)
+    r.scores = _settle(facts, unit)
+    r.annulled = None
+    r.__class__ = DealResult
+    result: DealResult = r
+    return result
+
+
+def _settle(facts: DealFacts, unit: int) -> tuple[Score, ...]:
+    """Each seat's score from M in half points (T-37); the scores sum to zero."""
+    players = facts.players
+    scores = [-unit] * players
+    if facts.partner is not None:
+        scores[facts.taker] = 2 * unit
+        scores[facts.partner] = unit
+    else:
+        scores[facts.taker] = (players - 1) * unit
+    if unit & 1:
+        return tuple([_from_halves(s) for s in scores])
+    return tuple([s >> 1 for s in scores])

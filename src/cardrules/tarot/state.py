@@ -1,0 +1,1788 @@
+"""The French Tarot state machine: deal, auction, call, écart, announcements, play, score.
+
+A deal goes through the phases of :class:`Phase`::
+
+    BIDDING -> [CALL, 5 players] -> [ECART, Prise/Garde] -> [ANNOUNCE] -> PLAY -> END
+
+and ends early, in ``END``, when it is annulled: Petit sec right after the deal (T-9) or
+every player passing (T-12). :meth:`TarotState.result` is then
+``DealResult.annulled_deal(...)``; otherwise it is the :class:`DealResult` that
+:func:`~cardrules.tarot.score_deal` computes from the facts of the play (T-28 … T-37).
+
+States are immutable values. Build the first one with
+:meth:`TarotVariant.new_game <cardrules.tarot.TarotVariant.new_game>` or
+:meth:`TarotVariant.deal <cardrules.tarot.TarotVariant.deal>`.
+
+>>> from cardrules.tarot import TarotVariant
+>>> state = TarotVariant().new_game(seed=7)
+>>> state.phase, state.to_play, [str(a) for a in state.legal_actions()][:3]
+(<Phase.BIDDING: 'bidding'>, 1, ['pass', 'bid prise', 'bid garde'])
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+import attrs
+
+from cardrules.actions import Action, Pass, Play
+from cardrules.cards import EXCUSE, Card, CardKind, Rank, _quote
+from cardrules.errors import (
+    CardNotInHandError,
+    CardrulesError,
+    DeclarationError,
+    DiscardError,
+    IllegalActionError,
+    InvalidActionError,
+    LeadRestrictionError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
+    NotationError,
+    UnknownCardError,
+    WrongPhaseError,
+)
+from cardrules.state import State, check_seat
+from cardrules.tarot.actions import (
+    _BY_ID,
+    _ID_OF,
+    CALLABLE_RANKS,
+    AnnounceChelem,
+    Bid,
+    Call,
+    DeclarePoignee,
+    Discard,
+    poignee_level_of,
+)
+from cardrules.tarot.bidding import Contract, auction_taker, check_bid
+from cardrules.tarot.cards import TAROT_DECK, TAROT_TABLE
+from cardrules.tarot.play import _resolve
+from cardrules.tarot.scoring import Camp, DealFacts, DealResult, PoigneeLevel, score_deal
+from cardrules.tricks import Obligation
+
+if TYPE_CHECKING:
+    from cardrules.tarot.variant import TarotVariant
+
+__all__ = ["DealError", "Phase", "Poignee", "TarotState", "TarotView"]
+
+
+class DealError(CardrulesError, ValueError):
+    """Cards given for a deal that do not make one (wrong sizes, duplicates, unknown cards).
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> TarotVariant().deal(hands=["KH"] * 4, chien=[])
+    Traceback (most recent call last):
+    ...
+    cardrules.tarot.state.DealError: hand 0 has 1 cards; a 4-player deal gives 18 (T-8)
+    """
+
+    code = "invalid_deal"
+
+
+class Phase(enum.Enum):
+    """The phases of a deal, in order."""
+
+    BIDDING = "bidding"
+    CALL = "call"
+    ECART = "ecart"
+    ANNOUNCE = "announce"
+    PLAY = "play"
+    END = "end"
+
+
+@attrs.frozen
+class Poignee:
+    """A poignée shown by a player (T-18 … T-20).
+
+    Attributes:
+        seat: Who declared it.
+        level: Its :class:`~cardrules.tarot.PoigneeLevel`.
+        cards: The cards shown, in descending order (T-19).
+    """
+
+    seat: int
+    level: PoigneeLevel
+    cards: tuple[Card, ...]
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(c) for c in self.cards)
+        return f"Poignee(seat={self.seat}, level={self.level}, cards=[{cards}])"
+
+
+# -- position masks (the Tarot deck's positions are the cards' indices) ---------------
+
+_T: Final = TAROT_TABLE
+_SUIT: Final = _T.suit
+_ABOVE: Final = _T.above
+_SUIT_MASK: Final = _T.suit_mask
+_TRUMP_SUIT: Final = _T.trump_suit
+_TRUMPS: Final = _T.trump_mask
+_EXCUSE_POS: Final = EXCUSE.index
+_EXB: Final = 1 << _EXCUSE_POS
+_PETIT_B: Final = 1 << Card.trump(1).index
+_T21_B: Final = 1 << Card.trump(21).index
+_BOUTS: Final = _PETIT_B | _T21_B | _EXB
+_DECK_MASK: Final = (1 << len(TAROT_DECK)) - 1
+_PLAIN: Final = _DECK_MASK & ~_TRUMPS & ~_EXB
+
+
+def _rank_mask(rank: Rank) -> int:
+    return sum(1 << c.index for c in TAROT_DECK if c.kind is CardKind.SUIT and c.rank == rank)
+
+
+def _check_position_order() -> None:
+    # The hot paths find winners and higher trumps by position: strength must rise with
+    # position within each suit, and every trump must come after every suit card.
+    for mask in _SUIT_MASK:
+        positions = [p for p in range(len(TAROT_DECK)) if mask >> p & 1]
+        keys = [_T.key[p] for p in positions]
+        if keys != sorted(keys) or len(set(keys)) != len(keys):
+            raise RuntimeError("the Tarot trick table does not rank cards by position")
+    if _TRUMPS & -_TRUMPS <= _DECK_MASK & ~_TRUMPS & ~_EXB:
+        raise RuntimeError("the Tarot trumps must follow the suit cards")
+
+
+_KINGS: Final = _rank_mask(Rank.KING)
+_PLAIN_NON_KING: Final = _PLAIN & ~_KINGS  # T-15: what the écart is made of first
+_MID_TRUMPS: Final = _TRUMPS & ~_BOUTS  # T-15c: T2 … T20
+_NINE: Final = _KINGS | _BOUTS
+_SEVEN: Final = _rank_mask(Rank.QUEEN)
+_FIVE: Final = _rank_mask(Rank.KNIGHT)
+_THREE: Final = _rank_mask(Rank.JACK)
+_LOW: Final = _DECK_MASK & ~(_NINE | _SEVEN | _FIVE | _THREE)
+_CARD: Final = TAROT_DECK
+_check_position_order()
+_PLAYS: Final = tuple(Play(c) for c in TAROT_DECK)
+_DISCARDS: Final = tuple(Discard(c) for c in TAROT_DECK)
+_CALLABLE_BY_RANK: Final = tuple(
+    (rank, _rank_mask(rank), tuple(Call(c) for c in TAROT_DECK if c.rank == rank and c.suit))
+    for rank in CALLABLE_RANKS
+)
+_CONTRACT_CODES: Final = {c.code: c for c in Contract}
+_ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
+_PASS: Final = Pass()
+
+
+def _points(mask: int) -> int:
+    """T-4: the half points of the cards in ``mask``."""
+    return (
+        9 * (mask & _NINE).bit_count()
+        + 7 * (mask & _SEVEN).bit_count()
+        + 5 * (mask & _FIVE).bit_count()
+        + 3 * (mask & _THREE).bit_count()
+        + (mask & _LOW).bit_count()
+    )
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARD[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+# The actions of each of the 256 patterns of one byte of positions.
+_ByteChunk = tuple[tuple[Action, ...], ...]
+
+
+class _ActionTable:
+    """The actions of a set of positions, built a byte at a time from tables."""
+
+    __slots__ = ("excuse", "runs", "single")
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        padded = [*actions[:_EXCUSE_POS], *([None] * (80 - _EXCUSE_POS))]
+        by_byte = tuple(
+            tuple(
+                tuple(a for j in range(8) if b >> j & 1 and (a := padded[8 * c + j]) is not None)
+                for b in range(256)
+            )
+            for c in range(10)
+        )
+        # runs[lo][hi]: the byte tables of bytes lo … hi - 1, ready to zip.
+        self.runs: tuple[tuple[tuple[_ByteChunk, ...], ...], ...] = tuple(
+            tuple(by_byte[lo:hi] for hi in range(11)) for lo in range(10)
+        )
+        self.single = tuple((a,) for a in actions)
+        self.excuse = (actions[_EXCUSE_POS],)
+
+    def of(self, mask: int) -> tuple[Action, ...]:
+        """The actions of the positions in ``mask``, in card order."""
+        if mask.bit_count() <= 9:
+            # A few positions (most steps): one at a time is quicker.
+            single = self.single
+            acts: tuple[Action, ...] = ()
+            while mask:
+                low = mask & -mask
+                acts += single[low.bit_length() - 1]
+                mask ^= low
+            return acts
+        excuse = mask >> _EXCUSE_POS
+        if excuse:
+            mask ^= _EXB
+        acts = ()
+        if mask:
+            # Only the bytes between the lowest and the highest position: a follow-suit
+            # set spans two or three.
+            lo = ((mask & -mask).bit_length() - 1) >> 3
+            hi = (mask.bit_length() + 7) >> 3
+            data = (mask >> (lo << 3)).to_bytes(hi - lo, "little")
+            for chunk, byte in zip(self.runs[lo][hi], data, strict=True):
+                if byte:
+                    acts += chunk[byte]
+        return acts + self.excuse if excuse else acts
+
+
+_PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
+_DISCARD_ACTIONS: Final = _ActionTable(_DISCARDS)
+
+
+def _ecart_legal(hand: int, remaining: int) -> int:
+    """T-15: the cards that keep the écart legal as the next of ``remaining`` cards.
+
+    Kings and bouts never; a trump only when the plain non-king cards left cannot fill
+    the remaining places (T-15c).
+    """
+    plain = hand & _PLAIN_NON_KING
+    if plain.bit_count() >= remaining:
+        return plain
+    return plain | (hand & _MID_TRUMPS)
+
+
+def _follow_legal(hand: int, led: int, over: int) -> int:
+    """T-22: the legal positions of ``hand`` when suit ``led`` is led (``led >= 0``)."""
+    legal = hand & _SUIT_MASK[led]
+    if led == _TRUMP_SUIT:
+        if not legal:
+            return hand
+        higher = legal & over
+        return (higher or legal) | (hand & _EXB)
+    if legal:
+        return legal | (hand & _EXB)
+    trumps = hand & _TRUMPS
+    if not trumps:
+        return hand
+    higher = trumps & over
+    return (higher or trumps) | (hand & _EXB)
+
+
+# -- the deal's constant part --------------------------------------------------------
+
+
+class _Info:
+    """What a deal fixes outside the trick play: the deal, the auction, the contract.
+
+    Immutable by convention: a change builds a copy with :meth:`but`.
+    """
+
+    __slots__ = (
+        "annulled",
+        "attack",
+        "bids",
+        "called",
+        "chelem",
+        "chien",
+        "contract",
+        "deal",
+        "dealer",
+        "declared",
+        "ecart",
+        "partner",
+        "poignees",
+        "taker",
+    )
+
+    dealer: int
+    deal: tuple[int, ...]
+    chien: int
+    bids: tuple[tuple[int, Contract | None], ...]
+    contract: Contract | None
+    taker: int
+    called: int
+    partner: int
+    attack: int
+    ecart: int
+    chelem: bool
+    poignees: tuple[tuple[int, PoigneeLevel, int], ...]
+    declared: int
+    annulled: str | None
+
+    def key(self) -> tuple[Any, ...]:
+        """Every field, in slot order: for equality, hashing and pickling."""
+        return tuple(getattr(self, name) for name in _Info.__slots__)
+
+    def but(self, **changes: Any) -> _Info:
+        """A copy with some fields changed."""
+        new = object.__new__(_Info)
+        new.annulled = self.annulled
+        new.attack = self.attack
+        new.bids = self.bids
+        new.called = self.called
+        new.chelem = self.chelem
+        new.chien = self.chien
+        new.contract = self.contract
+        new.deal = self.deal
+        new.dealer = self.dealer
+        new.declared = self.declared
+        new.ecart = self.ecart
+        new.partner = self.partner
+        new.poignees = self.poignees
+        new.taker = self.taker
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+
+def _first_info(dealer: int, deal: tuple[int, ...], chien: int) -> _Info:
+    info = object.__new__(_Info)
+    info.dealer = dealer
+    info.deal = deal
+    info.chien = chien
+    info.bids = ()
+    info.contract = None
+    info.taker = -1
+    info.called = -1
+    info.partner = -1
+    info.attack = 0
+    info.ecart = 0
+    info.chelem = False
+    info.poignees = ()
+    info.declared = 0
+    info.annulled = None
+    return info
+
+
+# The trick tally: what changes once per trick.
+_ATT_PILE, _DEF_PILE, _COMP, _ATT_TRICKS, _WINNERS, _PETIT, _PREV, _SWEEP = range(8)
+_NO_TALLY: Final = (0, 0, 0, 0, 0, -1, None, False)
+
+
+class _TarotStateSlots:
+    __slots__ = (
+        "_hands",
+        "_info",
+        "_last",
+        "_led",
+        "_legal",
+        "_n",
+        "_over",
+        "_parent",
+        "_phase",
+        "_res",
+        "_tally",
+        "_to_play",
+        "_trick",
+        "_v",
+        "is_terminal",
+    )
+
+    _v: TarotVariant
+    # The previous state; or, in an unpickled state, the history before ``_last``.
+    _parent: TarotState | tuple[tuple[int, Action], ...] | None
+    _last: tuple[int, Action] | None
+    _phase: Phase
+    _to_play: int
+    _hands: tuple[int, ...]
+    _info: _Info
+    _trick: tuple[int, ...]
+    _led: int
+    _over: int
+    _legal: int
+    _n: int
+    _tally: tuple[Any, ...]
+    _res: DealResult
+    # A plain attribute rather than a property: bots read it at every step.
+    is_terminal: bool
+    """True once the deal is over (played out or annulled)."""
+
+
+_PLAY: Final = Phase.PLAY
+_END: Final = Phase.END
+_NO_PLAY: Final = (0, (), -1, _TRUMPS, 0, _NO_TALLY)
+_SET_RESULT: Final = _TarotStateSlots.__dict__["_res"].__set__
+
+
+def _build(
+    v: TarotVariant,
+    parent: TarotState | tuple[tuple[int, Action], ...] | None,
+    last: tuple[int, Action] | None,
+    phase: Phase,
+    to_play: int,
+    hands: tuple[int, ...],
+    info: _Info,
+    play: tuple[Any, ...] = _NO_PLAY,
+) -> TarotState:
+    """A new state; ``play`` is (legal mask, trick, led suit, trumps above the best,
+    tricks gathered, tally); outside the play only the legal mask matters."""
+    s = object.__new__(_TarotStateSlots)
+    s._v = v
+    s._parent = parent
+    s._last = last
+    s._phase = phase
+    s._to_play = to_play
+    s._hands = hands
+    s._info = info
+    s._legal, s._trick, s._led, s._over, s._n, s._tally = play
+    s.is_terminal = phase is _END
+    s.__class__ = TarotState
+    return s  # type: ignore[return-value]
+
+
+def _finished(state: TarotState, result: DealResult) -> TarotState:
+    """Attach the result to a final state being built (not yet shared with anyone)."""
+    _SET_RESULT(state, result)
+    return state
+
+
+class TarotState(_TarotStateSlots, State):
+    """One position of a French Tarot deal. Immutable; :meth:`apply` returns a new state.
+
+    The accessors that read hidden cards (:meth:`hand`, :attr:`chien`, :attr:`ecart`,
+    :attr:`partner`, :meth:`pile`) give full information, for servers; players get a
+    :meth:`view`.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> state = TarotVariant().new_game(seed=1)
+    >>> state = state.apply("bid garde").apply("pass").apply("pass").apply("pass")
+    >>> state.phase, state.taker, state.contract, len(state.hand(1))
+    (<Phase.ECART: 'ecart'>, 1, <Contract.GARDE: 2>, 24)
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        raise TypeError("build states with TarotVariant.new_game() or TarotVariant.deal()")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"TarotState is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"TarotState is immutable; cannot delete {name!r}")
+
+    # -- the State interface ---------------------------------------------------------
+
+    @property
+    def variant(self) -> TarotVariant:
+        """The :class:`~cardrules.tarot.TarotVariant` of this deal."""
+        return self._v
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act, or ``None`` once the deal is over."""
+        t = self._to_play
+        return None if t < 0 else t
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` applied since the deal (a multi-card discard appears
+        as one single-card discard per card)."""
+        out = []
+        s: TarotState | tuple[tuple[int, Action], ...] | None = self
+        while isinstance(s, TarotState) and s._last is not None:
+            out.append(s._last)
+            s = s._parent
+        out.reverse()
+        if isinstance(s, tuple):
+            return s + tuple(out)
+        return tuple(out)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to play may take, in a fixed order (empty at the end).
+
+        * auction: ``pass``, then the contracts above the highest bid (T-10);
+        * call (5 players): the four cards of the rank T-42 allows;
+        * écart: one :class:`~cardrules.tarot.Discard` per card that keeps the écart
+          legal (T-15), in card order;
+        * announcement: ``announce chelem``, ``pass`` (T-17);
+        * play: the legal cards (T-22, T-43) in card order, then, before the seat's
+          first card, one canonical :class:`~cardrules.tarot.DeclarePoignee` per level
+          it qualifies for (T-18 … T-20). Any other valid choice of cards for a level is
+          accepted by :meth:`check` and :meth:`apply` too, but not listed.
+        """
+        phase = self._phase
+        if phase is _PLAY:
+            if self._n == 0 and not self._info.declared >> self._to_play & 1:
+                return _PLAY_ACTIONS.of(self._legal) + self._declarations()
+            return _PLAY_ACTIONS.of(self._legal)
+        if phase is Phase.BIDDING:
+            return self._v._bid_actions[self._highest_index()]
+        if phase is Phase.ECART:
+            return _DISCARD_ACTIONS.of(self._legal)
+        if phase is Phase.ANNOUNCE:
+            return _ANNOUNCE_ACTIONS
+        if phase is Phase.CALL:
+            return self._callable()[2]
+        return ()
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
+        if type(action) is Play and seat is None and self._legal >> action.card.index & 1:
+            return self._phase is _PLAY
+        try:
+            self.check(action, seat)
+        except (IllegalActionError, NotationError):
+            return False
+        return True
+
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise the specific error if ``action`` is illegal here (see :meth:`apply`)."""
+        if (
+            type(action) is Play
+            and seat is None
+            and self._phase is _PLAY
+            and self._legal >> action.card.index & 1
+        ):
+            return
+        self._checked(action, seat)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> TarotState:
+        """Check ``action`` (an action or its notation) and return the state after it.
+
+        Args:
+            action: The action, or its notation (``"play 21T"``).
+            seat: The seat claiming to act; ``None`` for the seat to play.
+
+        Returns:
+            The new state; ``self`` is unchanged.
+
+        Raises:
+            GameOverError: the deal is over.
+            NotYourTurnError, InvalidSeatError: ``seat`` is not the seat to play.
+            NotationError: ``action`` is text that is not Tarot notation.
+            WrongPhaseError: an action of another phase.
+            IllegalActionError: the specific subclass naming the rule broken
+                (``MustFollowSuitError``, ``MustOvertrumpError``, ``DiscardError`` …).
+        """
+        if type(action) is Play and self._phase is _PLAY:
+            pos = action.card.index
+            player = self._to_play
+            if self._legal >> pos & 1 and (seat is None or (type(seat) is int and seat == player)):
+                # The hot path: the card is legal (T-22, T-43); play it.
+                hands = list(self._hands)
+                hands[player] ^= 1 << pos
+                # Concatenation: measurably faster here than (*trick, pos).
+                trick = self._trick + (pos,)  # noqa: RUF005
+                v = self._v
+                if len(trick) == v._players:
+                    return _end_trick(self, player, action, tuple(hands), trick)
+                nxt = v._next[player]
+                led = self._led
+                if led < 0:
+                    led = _SUIT[pos]  # T-23: after a led Excuse the next card sets the suit
+                over = self._over
+                if over >> pos & 1:
+                    over = _ABOVE[pos]
+                # T-22 for the next player (see _follow_legal, inlined for speed).
+                h = hands[nxt]
+                if led < 0:
+                    legal = h
+                else:
+                    legal = h & _SUIT_MASK[led]
+                    if led == _TRUMP_SUIT:
+                        legal = (legal & over or legal) | (h & _EXB) if legal else h
+                    elif legal:
+                        legal |= h & _EXB
+                    else:
+                        trumps = h & _TRUMPS
+                        legal = (trumps & over or trumps) | (h & _EXB) if trumps else h
+                s = object.__new__(_TarotStateSlots)
+                s._v = v
+                s._parent = self
+                s._last = (player, action)
+                s._phase = _PLAY
+                s._to_play = nxt
+                s._hands = tuple(hands)
+                s._info = self._info
+                s._trick = trick
+                s._led = led
+                s._over = over
+                s._legal = legal
+                s._n = self._n
+                s._tally = self._tally
+                s.is_terminal = False
+                s.__class__ = TarotState
+                return s  # type: ignore[return-value]
+        if seat is None and self._quick_legal(action):
+            # Legal without doubt: skip the diagnosis that only an illegal action needs.
+            return self._do(action, self._to_play)  # type: ignore[arg-type]
+        return self._apply_slow(action, seat)
+
+    def _quick_legal(self, action: object) -> bool:
+        """True for the common legal actions of the phases before the play."""
+        phase = self._phase
+        if phase is Phase.BIDDING:
+            if action is _PASS:
+                return True
+            if isinstance(action, Bid):
+                return action.contract > self._highest_index()
+        elif phase is Phase.ECART:
+            if isinstance(action, Discard):
+                card = action.card
+                return card is not None and self._legal >> card.index & 1 == 1
+        elif phase is Phase.ANNOUNCE:
+            return action is _PASS or action is _ANNOUNCE_ACTIONS[0]
+        return False
+
+    def result(self) -> DealResult:
+        """The deal's :class:`~cardrules.tarot.DealResult` (annulled deals included).
+
+        Raises:
+            WrongPhaseError: the deal is not over.
+        """
+        if self._phase is not _END:
+            raise WrongPhaseError("the deal is not over: there is no result yet")
+        return self._res
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's score as a float (zeros before the end)."""
+        if self._phase is not _END:
+            return (0.0,) * self._v.players
+        return tuple(float(x) for x in self._res.scores)
+
+    def view(self, seat: int) -> TarotView:
+        """What ``seat`` may know (T-39): see :class:`TarotView`."""
+        return _make_view(self, check_seat(seat, self._v.players))
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in card order (full information)."""
+        return _cards(self._hands[check_seat(seat, self._v.players)])
+
+    # -- Tarot accessors (full information) -----------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`Phase`."""
+        return self._phase
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._info.dealer
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals next (T-6): ``next(dealer)``, or the same dealer after an annulled
+        deal with ``redeal_dealer="same"``."""
+        info = self._info
+        if info.annulled is not None and self._v.options.redeal_dealer == "same":
+            return info.dealer
+        return (info.dealer + 1) % self._v.players
+
+    @property
+    def bids(self) -> tuple[tuple[int, Contract | None], ...]:
+        """``(seat, contract)`` of every seat that spoke, in order; ``None`` is a pass."""
+        return self._info.bids
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract, once the auction is over (``None`` before, or if all passed)."""
+        return self._info.contract
+
+    @property
+    def taker(self) -> int | None:
+        """The taker's seat, once the auction is over."""
+        t = self._info.taker
+        return None if t < 0 else t
+
+    @property
+    def called_card(self) -> Card | None:
+        """The card called by a 5-player taker (T-42), once called."""
+        c = self._info.called
+        return None if c < 0 else _CARD[c]
+
+    @property
+    def partner(self) -> int | None:
+        """The 5-player partner's seat (full information: T-39 hides it from players);
+        ``None`` with 3 or 4 players, before the call, or when the taker plays alone."""
+        p = self._info.partner
+        return None if p < 0 else p
+
+    @property
+    def attack(self) -> tuple[int, ...]:
+        """The attack's seats (T-28): the taker and any partner; empty before the auction
+        ends."""
+        a = self._info.attack
+        return tuple(s for s in range(self._v.players) if a >> s & 1)
+
+    def camp_of(self, seat: int) -> Camp:
+        """The camp of ``seat`` (full information with 5 players).
+
+        Raises:
+            WrongPhaseError: there is no taker yet (or the deal was annulled).
+        """
+        check_seat(seat, self._v.players)
+        if self._info.taker < 0:
+            raise WrongPhaseError("there are no camps before a contract is taken")
+        return Camp.ATTACK if self._info.attack >> seat & 1 else Camp.DEFENCE
+
+    @property
+    def chien(self) -> tuple[Card, ...]:
+        """The chien as dealt (full information)."""
+        return _cards(self._info.chien)
+
+    @property
+    def chien_aside(self) -> tuple[Card, ...]:
+        """The dealt chien while it belongs to nobody: during the auction, during the
+        5-player call in Prise and Garde, and after an annulled deal. Empty once the taker
+        takes it (T-14) or it is credited to a camp's pile (T-16)."""
+        contract = self._info.contract
+        if contract is None or (
+            self._phase is Phase.CALL and contract in (Contract.PRISE, Contract.GARDE)
+        ):
+            return _cards(self._info.chien)
+        return ()
+
+    @property
+    def ecart(self) -> tuple[Card, ...]:
+        """The écart made so far (full information; players see only its trumps)."""
+        return _cards(self._info.ecart)
+
+    @property
+    def chelem_announced(self) -> bool:
+        """Whether the taker announced a slam (T-17)."""
+        return self._info.chelem
+
+    @property
+    def poignees(self) -> tuple[Poignee, ...]:
+        """The poignées declared so far, in order (T-19)."""
+        return tuple(
+            Poignee(seat, level, tuple(sorted(_cards(mask), key=_poignee_sort)))
+            for seat, level, mask in self._info.poignees
+        )
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick as ``(seat, card)`` in playing order."""
+        trick = self._trick
+        if not trick:
+            return ()
+        n = self._v.players
+        leader = (self._to_play - len(trick)) % n
+        return tuple(((leader + k) % n, _CARD[p]) for k, p in enumerate(trick))
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The previous trick as ``(seat, card)``, public until the next one is gathered
+        (T-39); after the last trick, the last trick."""
+        prev = self._tally[_PREV]
+        if prev is None:
+            return ()
+        leader, trick = prev
+        n = self._v.players
+        return tuple(((leader + k) % n, _CARD[p]) for k, p in enumerate(trick))
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks have been gathered."""
+        return self._n
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The winner of each gathered trick, in order."""
+        w = self._tally[_WINNERS]
+        return tuple(w >> (3 * k) & 7 for k in range(self._n))
+
+    def pile(self, camp: Camp) -> tuple[Card, ...]:
+        """The cards of ``camp``'s pile so far (T-28): the tricks it won, the Excuse where
+        T-25 and T-26 send it, the écart (Prise, Garde) or the chien (Garde sans) for the
+        attack, the chien for the defence in Garde contre. Full information."""
+        return _cards(self._pile_mask(camp))
+
+    def card_points(self, camp: Camp) -> Fraction:
+        """``camp``'s card points so far (T-28): its pile's value plus the Excuse
+        compensations it received, minus those it paid (T-25). The camps' points add up to
+        91 once every card is in a pile."""
+        comp = 0 if self._card_moved()[0] else self._tally[_COMP]
+        if camp is not Camp.ATTACK:
+            comp = -comp
+        return Fraction(_points(self._pile_mask(camp)) + comp, 2)
+
+    def canonical_poignee(self, level: PoigneeLevel) -> tuple[Card, ...] | None:
+        """The cards the seat to play would show for a canonical poignée of ``level``
+        (T-18 … T-20), or ``None`` if it does not qualify (full information)."""
+        if self._to_play < 0 or type(level) is not PoigneeLevel:
+            return None
+        mask = self._canonical_mask(self._to_play, level)
+        return tuple(sorted(_cards(mask), key=_poignee_sort)) if mask else None
+
+    # -- values, pickling, display --------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        tally = self._tally
+        return (
+            self._v,
+            self._phase,
+            self._to_play,
+            self._hands,
+            self._info.key(),
+            self._trick,
+            self._n,
+            tally,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not TarotState:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The fields and the history as a tuple; the result is recomputed.
+        return (
+            _unpickle,
+            (
+                self._v,
+                _encode_history(self.history),
+                (self._phase, self._to_play, self._hands, self._info.key()),
+                (self._legal, self._trick, self._led, self._over, self._n, self._tally),
+            ),
+        )
+
+    def __copy__(self) -> TarotState:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> TarotState:
+        return self
+
+    def __repr__(self) -> str:
+        phase = self._phase.name
+        if self._phase is _PLAY:
+            return f"<TarotState phase={phase} trick {self._n + 1} to_play={self._to_play}>"
+        if self._phase is _END:
+            why = f" annulled={self._info.annulled}" if self._info.annulled else ""
+            return f"<TarotState phase={phase}{why}>"
+        return f"<TarotState phase={phase} to_play={self._to_play}>"
+
+    # -- internals ------------------------------------------------------------------
+
+    def _highest_index(self) -> int:
+        highest = 0
+        for _, c in self._info.bids:
+            if c is not None and c > highest:
+                highest = c
+        return highest
+
+    def _card_moved(self) -> tuple[int, bool]:
+        """T-25 with ``excuse_compensation="card"``: at the end of a played deal, the
+        low card handed over for the Excuse and whether the attack gives it; ``(0, …)``
+        when no card moves (the half point then stays an adjustment)."""
+        if (
+            self._phase is not _END
+            or self._info.annulled is not None
+            or self._v.options.excuse_compensation != "card"
+        ):
+            return 0, False
+        return _card_transfer(self._info, self._tally)
+
+    def _pile_mask(self, camp: Camp) -> int:
+        attack = camp is Camp.ATTACK
+        mask = _raw_pile(self._info, self._tally, attack=attack)
+        bit, giver_attacks = self._card_moved()
+        if bit:
+            mask = mask & ~bit if giver_attacks == attack else mask | bit
+        return mask
+
+    def _callable(self) -> tuple[Rank, int, tuple[Call, ...]]:
+        # T-42: a king, or the next rank down when the taker holds all four.
+        hand = self._hands[self._info.taker]
+        for entry in _CALLABLE_BY_RANK:
+            if hand & entry[1] != entry[1]:
+                return entry
+        return _CALLABLE_BY_RANK[-1]
+
+    def _trump_like(self, seat: int) -> tuple[int, int, bool]:
+        """The seat's hand trumps, its forced écart trumps (T-20c) and whether it holds
+        the Excuse, for the poignée."""
+        hand = self._hands[seat]
+        info = self._info
+        forced = 0
+        if seat == info.taker and self._v.options.poignee_counts_forced_discards:
+            forced = info.ecart & _TRUMPS
+        return hand & _TRUMPS, forced, bool(hand & _EXB)
+
+    def _canonical_mask(self, seat: int, level: PoigneeLevel) -> int:
+        hand = self._hands[seat]
+        info = self._info
+        forced = 0
+        if seat == info.taker and self._v.options.poignee_counts_forced_discards:
+            forced = info.ecart & _TRUMPS
+        return _canonical_of(hand, forced, self._v._thresholds[level - 1])
+
+    def _declarations(self) -> tuple[Action, ...]:
+        # T-18, T-20: a level is open when its threshold is at most the trumps held (with
+        # forced écart trumps, T-20c) plus one for the Excuse (T-20b).
+        seat = self._to_play
+        hand = self._hands[seat]
+        info = self._info
+        count = (hand & _TRUMPS).bit_count() + (hand >> _EXCUSE_POS)
+        if seat == info.taker and self._v.options.poignee_counts_forced_discards:
+            count += (info.ecart & _TRUMPS).bit_count()
+        return self._v._declarations[min(count, 22)]
+
+    def _apply_slow(self, action: Action | str, seat: int | None) -> TarotState:
+        action, s = self._validate(action, seat)
+        return self._do(action, s)
+
+    def _checked(self, action: Action | str, seat: int | None) -> None:
+        self._validate(action, seat)
+
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        """Check ``action`` completely; return it (parsed) and the acting seat."""
+        s = self._require_turn(seat)
+        if isinstance(action, str):
+            action = self._v.parse_action(action)
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action: {_quote(action)}", seat=s)
+        phase = self._phase
+        if isinstance(action, Play):
+            self._check_play(action, s)
+        elif isinstance(action, DeclarePoignee):
+            self._poignee(action, s)
+        elif isinstance(action, Bid) or (isinstance(action, Pass) and phase is Phase.BIDDING):
+            self._check_bid(action, s)
+        elif isinstance(action, Call):
+            self._check_call(action, s)
+        elif isinstance(action, Discard):
+            self._check_discard(action, s)
+        elif isinstance(action, (AnnounceChelem, Pass)):
+            if phase is not Phase.ANNOUNCE:
+                self._wrong_phase(action, s)
+        else:
+            raise InvalidActionError(
+                f"{_quote(str(action))} is not a French Tarot action", action=action, seat=s
+            )
+        return action, s
+
+    def _wrong_phase(self, action: Action, seat: int) -> NoReturn:
+        expected = {
+            Phase.BIDDING: "the auction is on: bid or pass (T-10)",
+            Phase.CALL: "the taker calls a card first (T-42)",
+            Phase.ECART: "the taker makes the écart first (T-14)",
+            Phase.ANNOUNCE: "the taker announces a slam or passes first (T-17)",
+            Phase.PLAY: "the cards are being played: play a card",
+        }[self._phase]
+        raise WrongPhaseError(f"{action} is not possible now: {expected}", action=action, seat=seat)
+
+    def _check_bid(self, action: Action, seat: int) -> None:
+        if self._phase is not Phase.BIDDING:
+            self._wrong_phase(action, seat)
+        if isinstance(action, Bid):
+            highest = self._highest_index()
+            check_bid(action.contract, Contract(highest) if highest else None, seat=seat)
+
+    def _check_call(self, action: Call, seat: int) -> None:
+        if self._phase is not Phase.CALL:
+            self._wrong_phase(action, seat)
+        rank, _, calls = self._callable()
+        if action not in calls:
+            if rank is Rank.KING:
+                why = "call a king"
+            else:
+                held = {Rank.QUEEN: "kings", Rank.KNIGHT: "kings and queens"}.get(
+                    rank, "kings, queens and knights"
+                )
+                why = f"you hold all four {held}: call a {Rank(rank).name.lower()}"
+            raise DeclarationError(
+                f"{action.card} cannot be called: {why}", action=action, seat=seat, rule_id="T-42"
+            )
+
+    def _check_discard(self, action: Discard, seat: int) -> None:
+        if self._phase is not Phase.ECART:
+            self._wrong_phase(action, seat)
+        remaining = self._v._chien_size - self._info.ecart.bit_count()
+        if len(action.cards) > remaining:
+            raise DiscardError(
+                f"the écart needs {remaining} more card(s), not {len(action.cards)} (T-15)",
+                action=action,
+                seat=seat,
+                rule_id="T-15",
+            )
+        if len(set(action.cards)) != len(action.cards):
+            raise DiscardError(
+                "the écart is made of distinct cards: a card is named twice (T-15)",
+                action=action,
+                seat=seat,
+                rule_id="T-15",
+            )
+        hand = self._hands[seat]
+        for card in action.cards:
+            if card.index >= len(_CARD):
+                raise UnknownCardError(
+                    f"{card} is not a card of the Tarot deck", action=action, seat=seat
+                )
+            bit = 1 << card.index
+            if not hand & bit:
+                raise CardNotInHandError(
+                    f"seat {seat} does not hold {card}", action=action, seat=seat
+                )
+            if bit & _KINGS:
+                raise DiscardError(
+                    f"{card}: a king may not be discarded (T-15a)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-15",
+                )
+            if bit & _BOUTS:
+                raise DiscardError(
+                    f"{card}: a bout may not be discarded (T-15b)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-15",
+                )
+            if not _ecart_legal(hand, remaining) & bit:
+                raise DiscardError(
+                    f"{card}: a trump may be discarded only when the plain cards other than "
+                    "kings cannot fill the écart (T-15c)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-15",
+                )
+            hand ^= bit
+            remaining -= 1
+
+    def _check_play(self, action: Play, seat: int) -> None:
+        if self._phase is not _PLAY:
+            self._wrong_phase(action, seat)
+        card = action.card
+        pos = card.index
+        if pos >= len(_CARD):
+            raise UnknownCardError(
+                f"{card} is not a card of the Tarot deck", action=action, seat=seat
+            )
+        hand = self._hands[seat]
+        if not hand >> pos & 1:
+            raise CardNotInHandError(f"seat {seat} does not hold {card}", action=action, seat=seat)
+        if self._legal >> pos & 1:
+            return
+        if not self._trick:
+            called = _CARD[self._info.called]
+            raise LeadRestrictionError(
+                f"the first lead may not be a {called.suit.name.lower() if called.suit else ''} "
+                f"card other than the called {called} (T-43)",
+                action=action,
+                seat=seat,
+                rule_id="T-43",
+            )
+        trick = list(self._trick)
+        why = _T.why_illegal(hand, trick, pos)
+        led = _T.led_suit(trick)
+        if why is Obligation.FOLLOW_SUIT:
+            if led == _TRUMP_SUIT:
+                message = f"{card}: trumps are led and you hold trumps (T-22)"
+            else:
+                message = f"{card}: you must follow {_SUIT_NAMES[led]} (T-22)"
+            raise MustFollowSuitError(message, action=action, seat=seat, rule_id="T-22")
+        if why is Obligation.TRUMP:
+            raise MustTrumpError(
+                f"{card}: you hold no {_SUIT_NAMES[led]} and must trump (T-22)",
+                action=action,
+                seat=seat,
+                rule_id="T-22",
+            )
+        best = _T.best_trump(trick)
+        raise MustOvertrumpError(
+            f"{card}: you must play a trump higher than the {_CARD[best]} if you can, even "
+            "over a partner (T-22)",
+            action=action,
+            seat=seat,
+            rule_id="T-22",
+        )
+
+    def _poignee(self, action: DeclarePoignee, seat: int) -> tuple[PoigneeLevel, int]:
+        """Validate a declaration (T-18 … T-20); return its level and the cards' mask."""
+        if self._phase is not _PLAY:
+            self._wrong_phase(action, seat)
+        info = self._info
+        if self._n != 0 or info.declared >> seat & 1:
+            raise DeclarationError(
+                "a poignée is declared once, right before one's first card (T-19)",
+                action=action,
+                seat=seat,
+                rule_id="T-19",
+            )
+        cards, level = action.cards, action.level
+        if cards is not None:
+            return self._shown(action, cards, seat)
+        if level is None or not (mask := self._canonical_mask(seat, level)):
+            need = self._v._thresholds[(level or 1) - 1]
+            raise DeclarationError(
+                f"a {level} poignée shows {need} trumps; you do not hold enough (T-18, T-20)",
+                action=action,
+                seat=seat,
+                rule_id="T-18",
+            )
+        return level, mask
+
+    def _shown(
+        self, action: DeclarePoignee, cards: tuple[Card, ...], seat: int
+    ) -> tuple[PoigneeLevel, int]:
+        """Validate a poignée of chosen cards (T-19, T-20); return its level and mask."""
+        thresholds = self._v._thresholds
+        level = poignee_level_of(len(cards), self._v.options)
+        if level is None:
+            raise DeclarationError(
+                f"a poignée shows exactly {thresholds[0]}, {thresholds[1]} or {thresholds[2]} "
+                f"cards, not {len(cards)} (T-19)",
+                action=action,
+                seat=seat,
+                rule_id="T-19",
+            )
+        if len(set(cards)) != len(cards):
+            raise DeclarationError(
+                "a card is shown twice in the poignée (T-19)",
+                action=action,
+                seat=seat,
+                rule_id="T-19",
+            )
+        if any(c.kind is not CardKind.TRUMP and c is not EXCUSE for c in cards):
+            raise DeclarationError(
+                "a poignée shows only trumps and possibly the Excuse (T-20a)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        trumps, forced, _ = self._trump_like(seat)
+        mask = 0
+        for c in cards:
+            mask |= 1 << c.index
+        if mask & ~(trumps | forced | (self._hands[seat] & _EXB)):
+            raise DeclarationError(
+                "you may show only trumps you hold (or trumps forced into your écart, T-20c) "
+                "and your Excuse (T-20)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        if mask & forced and mask & trumps != trumps:
+            raise DeclarationError(
+                "écart trumps are shown only when needed to reach the level: show every trump "
+                "in your hand first (T-20c)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        if mask & _EXB and mask & ~_EXB != trumps | forced:
+            raise DeclarationError(
+                "the Excuse may complete a poignée only when every trump is shown (T-20b)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        return level, mask
+
+    def _do(self, action: Action, seat: int) -> TarotState:
+        """Apply an action already validated by :meth:`_validate`."""
+        if isinstance(action, Play):
+            return self.apply(action)
+        if isinstance(action, DeclarePoignee):
+            return self._do_poignee(action, seat)
+        if isinstance(action, Bid) or (isinstance(action, Pass) and self._phase is Phase.BIDDING):
+            return self._do_bid(action, seat)
+        if isinstance(action, Call):
+            return self._do_call(action, seat)
+        if isinstance(action, Discard):
+            state = self
+            for card in action.cards:
+                state = state._do_discard(_DISCARDS[card.index], seat)
+            return state
+        return self._do_announce(action, seat)
+
+    def _do_bid(self, action: Action, seat: int) -> TarotState:
+        v = self._v
+        info = self._info
+        contract = action.contract if isinstance(action, Bid) else None
+        bids = (*info.bids, (seat, contract))
+        last = (seat, action)
+        if len(bids) < v.players:
+            return _build(
+                v, self, last, Phase.BIDDING, v._next[seat], self._hands, info.but(bids=bids)
+            )
+        won = auction_taker(bids)
+        if won is None:
+            # T-12: every player passed; the deal is annulled.
+            info = info.but(bids=bids, annulled="all_pass")
+            return _annulled(v, self, last, self._hands, info)
+        taker, contract = won
+        info = info.but(bids=bids, contract=contract, taker=taker, attack=1 << taker)
+        if v.players == 5:
+            return _build(v, self, last, Phase.CALL, taker, self._hands, info)
+        return _after_call(v, self, last, self._hands, info)
+
+    def _do_call(self, action: Call, seat: int) -> TarotState:
+        info = self._info
+        pos = action.card.index
+        partner = -1
+        for s, hand in enumerate(self._hands):
+            if s != seat and hand >> pos & 1:
+                partner = s  # T-42: the holder of the called card
+        attack = info.attack | (1 << partner if partner >= 0 else 0)
+        info = info.but(called=pos, partner=partner, attack=attack)
+        return _after_call(self._v, self, (seat, action), self._hands, info)
+
+    def _do_discard(self, action: Discard, seat: int) -> TarotState:
+        v = self._v
+        bit = 1 << action.cards[0].index
+        hands = list(self._hands)
+        hands[seat] ^= bit
+        info = self._info.but(ecart=self._info.ecart | bit)
+        remaining = v._chien_size - info.ecart.bit_count()
+        last = (seat, action)
+        if remaining:
+            return _build(
+                v,
+                self,
+                last,
+                Phase.ECART,
+                seat,
+                tuple(hands),
+                info,
+                (_ecart_legal(hands[seat], remaining), *_NO_PLAY[1:]),
+            )
+        return _after_ecart(v, self, last, tuple(hands), info)
+
+    def _do_announce(self, action: Action, seat: int) -> TarotState:
+        info = self._info
+        if type(action) is AnnounceChelem:
+            info = info.but(chelem=True)
+        return _start_play(self._v, self, (seat, action), self._hands, info)
+
+    def _do_poignee(self, action: DeclarePoignee, seat: int) -> TarotState:
+        level, mask = self._poignee(action, seat)
+        info = self._info
+        info = info.but(
+            poignees=(*info.poignees, (seat, level, mask)), declared=info.declared | 1 << seat
+        )
+        # The same trick position, with the poignée shown.
+        s = object.__new__(_TarotStateSlots)
+        s._v = self._v
+        s._parent = self
+        s._last = (seat, action)
+        s._phase = _PLAY
+        s._to_play = seat
+        s._hands = self._hands
+        s._info = info
+        s._trick = self._trick
+        s._led = self._led
+        s._over = self._over
+        s._legal = self._legal
+        s._n = self._n
+        s._tally = self._tally
+        s.is_terminal = False
+        s.__class__ = TarotState
+        return s  # type: ignore[return-value]
+
+
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+
+
+def _canonical_of(hand: int, forced: int, need: int) -> int:
+    """T-19, T-20: the canonical showing of ``need`` cards, or 0 if the hand does not
+    qualify: the lowest trumps of the hand; then trumps forced into the écart
+    (``forced``, T-20c); then the Excuse, when it completes a showing of every trump
+    (T-20b)."""
+    trumps = hand & _TRUMPS
+    have = trumps.bit_count()
+    if have >= need:
+        mask = 0
+        for _ in range(need):
+            low = trumps & -trumps
+            mask |= low
+            trumps ^= low
+        return mask
+    total = have + forced.bit_count()
+    if total >= need:
+        mask = trumps
+        for _ in range(need - have):
+            low = forced & -forced
+            mask |= low
+            forced ^= low
+        return mask
+    if total == need - 1 and hand & _EXB:
+        return trumps | forced | _EXB
+    return 0
+
+
+def _poignee_sort(card: Card) -> tuple[int, int]:
+    return (0, -card.rank) if card.kind is CardKind.TRUMP else (1, 0)
+
+
+def _encode_history(history: tuple[tuple[int, Action], ...]) -> tuple[object, ...]:
+    """The history for pickling: ``seat * 256 + id`` for the actions of the id table,
+    the ``(seat, action)`` pair for the others (a poignée showing chosen cards)."""
+    out: list[object] = []
+    for seat, action in history:
+        number = _ID_OF.get(action)
+        if number is not None and _BY_ID[number] is action:
+            out.append(seat << 8 | number)
+        else:
+            out.append((seat, action))
+    return tuple(out)
+
+
+def _decode_history(encoded: tuple[object, ...]) -> tuple[tuple[int, Action], ...]:
+    return tuple(
+        (item >> 8, _BY_ID[item & 255]) if isinstance(item, int) else item  # type: ignore[misc]
+        for item in encoded
+    )
+
+
+def _unpickle(
+    v: TarotVariant,
+    encoded: tuple[object, ...],
+    fields: tuple[Phase, int, tuple[int, ...], tuple[Any, ...]],
+    play: tuple[Any, ...],
+) -> TarotState:
+    phase, to_play, hands, info_key = fields
+    info = object.__new__(_Info)
+    for name, value in zip(_Info.__slots__, info_key, strict=True):
+        setattr(info, name, value)
+    history = _decode_history(encoded)
+    result: DealResult | None = None
+    if phase is _END:
+        if info.annulled is None:
+            result = _score(v, info, play[5])
+        else:
+            reason: Any = info.annulled
+            result = DealResult.annulled_deal(players=v.players, reason=reason)
+    parent = history[:-1] if history else None
+    last = history[-1] if history else None
+    state = _build(v, parent, last, phase, to_play, hands, info, play)
+    return state if result is None else _finished(state, result)
+
+
+# -- phase transitions ------------------------------------------------------------------
+
+
+def _root(v: TarotVariant, dealer: int, deal: tuple[int, ...], chien: int) -> TarotState:
+    """The first state of a deal (T-9 Petit sec checked here)."""
+    info = _first_info(dealer, deal, chien)
+    if v.options.petit_sec_annuls:
+        for hand in deal:
+            # T-9: the Petit as the only trump, and no Excuse.
+            if hand & (_TRUMPS | _EXB) == _PETIT_B:
+                return _annulled(v, None, None, deal, info.but(annulled="petit_sec"))
+    return _build(v, None, None, Phase.BIDDING, v._next[dealer], deal, info)
+
+
+def _annulled(
+    v: TarotVariant,
+    parent: TarotState | None,
+    last: tuple[int, Action] | None,
+    hands: tuple[int, ...],
+    info: _Info,
+) -> TarotState:
+    reason: Any = info.annulled
+    result = DealResult.annulled_deal(players=v.players, reason=reason)
+    return _finished(_build(v, parent, last, _END, -1, hands, info), result)
+
+
+def _after_call(
+    v: TarotVariant,
+    parent: TarotState,
+    last: tuple[int, Action],
+    hands: tuple[int, ...],
+    info: _Info,
+) -> TarotState:
+    contract = info.contract
+    if contract is Contract.PRISE or contract is Contract.GARDE:
+        # T-14: the chien is shown and joins the taker's hand; the écart follows.
+        taker = info.taker
+        h = list(hands)
+        h[taker] |= info.chien
+        legal = _ecart_legal(h[taker], v._chien_size)
+        return _build(v, parent, last, Phase.ECART, taker, tuple(h), info, (legal, *_NO_PLAY[1:]))
+    # T-16: Garde sans and Garde contre leave the chien aside.
+    return _after_ecart(v, parent, last, hands, info)
+
+
+def _after_ecart(
+    v: TarotVariant,
+    parent: TarotState,
+    last: tuple[int, Action],
+    hands: tuple[int, ...],
+    info: _Info,
+) -> TarotState:
+    if v.options.chelem_announcement:
+        return _build(v, parent, last, Phase.ANNOUNCE, info.taker, hands, info)
+    return _start_play(v, parent, last, hands, info)
+
+
+def _start_play(
+    v: TarotVariant,
+    parent: TarotState,
+    last: tuple[int, Action],
+    hands: tuple[int, ...],
+    info: _Info,
+) -> TarotState:
+    # T-21: next(dealer) leads, or the taker after a slam announcement (T-17).
+    leader = info.taker if info.chelem else v._next[info.dealer]
+    legal = hands[leader]
+    if info.called >= 0:
+        # T-43: no card of the called suit on the first lead, but the called card itself.
+        called = info.called
+        legal &= ~_SUIT_MASK[_SUIT[called]] | (1 << called)
+    return _build(v, parent, last, _PLAY, leader, hands, info, (legal, *_NO_PLAY[1:]))
+
+
+def _end_trick(
+    st: TarotState, seat: int, action: Action, hands: tuple[int, ...], trick: tuple[int, ...]
+) -> TarotState:
+    """Gather the full ``trick`` that ``seat`` completed (T-24 … T-27); next trick or end."""
+    v = st._v
+    info = st._info
+    n = st._n
+    leader = v._next[seat]
+    att_pile, def_pile, comp, att_tricks, winners, petit, _, sweep = st._tally
+    attack = info.attack
+    mask = 0
+    for p in trick:
+        mask |= 1 << p
+    last_trick = n == v._tricks - 1
+    if mask & _EXB:
+        leader_attacks = attack >> leader & 1
+        swept = att_tricks == n if leader_attacks else att_tricks == 0
+        winner, att, dfn, delta, won = _resolve(
+            trick, leader, v._players, attack, last_trick, swept, info.chelem, v.options
+        )
+        att_pile |= att
+        def_pile |= dfn
+        comp += delta
+        sweep = sweep or won
+        winner_attacks = attack >> winner & 1
+    else:
+        # T-24: the highest trump, else the highest card of the suit led. Positions rise
+        # with strength within a suit and the trumps follow the suits (checked at import),
+        # so the winning card is the highest position among the trumps, else the suit led.
+        top = (mask & _TRUMPS or mask & _SUIT_MASK[st._led]).bit_length() - 1
+        winner = (leader + trick.index(top)) % v._players
+        winner_attacks = attack >> winner & 1
+        if winner_attacks:
+            att_pile |= mask
+        else:
+            def_pile |= mask
+    if mask & _PETIT_B:
+        petit = 2 * n + (winner_attacks ^ 1)
+    tally = (
+        att_pile,
+        def_pile,
+        comp,
+        att_tricks + winner_attacks,
+        winners | winner << (3 * n),
+        petit,
+        (leader, trick),
+        sweep,
+    )
+    last = (seat, action)
+    if not last_trick:
+        s = object.__new__(_TarotStateSlots)
+        s._v = v
+        s._parent = st
+        s._last = last
+        s._phase = _PLAY
+        s._to_play = winner
+        s._hands = hands
+        s._info = info
+        s._trick, s._led, s._over = (), -1, _TRUMPS
+        s._legal = hands[winner]
+        s._n = n + 1
+        s._tally = tally
+        s.is_terminal = False
+        s.__class__ = TarotState
+        return s  # type: ignore[return-value]
+    n += 1
+    result = _score(v, info, tally)
+    final = _build(v, st, last, _END, -1, hands, info, (0, (), -1, _TRUMPS, n, tally))
+    return _finished(final, result)
+
+
+def _raw_pile(info: _Info, tally: tuple[Any, ...], *, attack: bool) -> int:
+    """T-28: a camp's pile: its tricks (with the Excuse where T-25/T-26 send it), plus
+    the écart (Prise, Garde) or the chien (Garde sans) for the attack, the chien for the
+    defence in Garde contre (T-16)."""
+    contract = info.contract
+    if attack:
+        mask = int(tally[_ATT_PILE])
+        if contract is Contract.PRISE or contract is Contract.GARDE:
+            mask |= info.ecart
+        elif contract is Contract.GARDE_SANS:
+            mask |= info.chien
+        return mask
+    mask = int(tally[_DEF_PILE])
+    if contract is Contract.GARDE_CONTRE:
+        mask |= info.chien
+    return mask
+
+
+def _card_transfer(info: _Info, tally: tuple[Any, ...]) -> tuple[int, bool]:
+    """T-25, FFT's way: the camp that kept its Excuse in a trick won by the other camp
+    hands over one of its low (half-point) cards. Returns the card's bit (0 if none
+    moves) and whether the attack gives it. A camp without any low card keeps the
+    half-point adjustment instead: FFT counts its Excuse as 4 points."""
+    comp = int(tally[_COMP])
+    if comp == 0:
+        return 0, False
+    giver_attacks = comp < 0
+    low = _raw_pile(info, tally, attack=giver_attacks) & _LOW
+    return low & -low, giver_attacks
+
+
+def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
+    """Compute the facts of a played deal and score them with :func:`score_deal`."""
+    # The card points do not depend on excuse_compensation: a moved low card is worth
+    # the half point it replaces.
+    att = _raw_pile(info, tally, attack=True)
+    comp = int(tally[_COMP])
+    tricks = v._tricks
+    petit = tally[_PETIT]
+    # T-32: the last trick, or the penultimate one after a T-26b Excuse win.
+    pab_trick = tricks - 2 if tally[_SWEEP] else tricks - 1
+    pab: Camp | None = None
+    if petit >= 0 and petit >> 1 == pab_trick:
+        pab = Camp.DEFENCE if petit & 1 else Camp.ATTACK
+    att_tricks = tally[_ATT_TRICKS]
+    chelem = Camp.ATTACK if att_tricks == tricks else Camp.DEFENCE if att_tricks == 0 else None
+    facts = DealFacts(
+        players=v.players,
+        contract=info.contract,  # type: ignore[arg-type]
+        taker=info.taker,
+        partner=info.partner if info.partner >= 0 else None,
+        points=Fraction(_points(att) + comp, 2),
+        bouts=(att & _BOUTS).bit_count(),
+        petit_au_bout=pab,
+        poignees=tuple(level for _, level, _ in info.poignees),
+        chelem_announced=info.chelem,
+        chelem=chelem,
+    )
+    return score_deal(facts, v.options)
+
+
+# -- building deals ---------------------------------------------------------------------
+
+
+def _deal_masks(
+    v: TarotVariant, hands: Sequence[Iterable[Card | str] | str], chien: Iterable[Card | str] | str
+) -> tuple[tuple[int, ...], int]:
+    """Validate given hands and chien (T-8 sizes, the 78 cards once each) as masks.
+
+    Raises:
+        DealError: wrong counts, a duplicate or missing card, a card not in the deck.
+        TypeError: the hands are not a sequence of card collections.
+    """
+    given: object = hands
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise TypeError(f"hands must be a sequence of {v.players} hands, not {_quote(given)}")
+    if len(hands) != v.players:
+        raise DealError(f"a {v.players}-player deal has {v.players} hands, not {len(hands)}")
+    seen = 0
+    masks = []
+    for seat, hand in enumerate((*hands, chien)):
+        what = "the chien" if seat == v.players else f"hand {seat}"
+        size = v._chien_size if seat == v.players else v._hand_size
+        cards = _parse_cards(hand, what)
+        if len(cards) != size:
+            raise DealError(
+                f"{what} has {len(cards)} cards; a {v.players}-player deal gives {size} (T-8)"
+            )
+        mask = 0
+        for card in cards:
+            if card.index >= len(_CARD):
+                raise DealError(f"{card} is not a card of the Tarot deck (in {what})")
+            bit = 1 << card.index
+            if (seen | mask) & bit:
+                raise DealError(f"{card} is dealt twice (in {what})")
+            mask |= bit
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks[:-1]), masks[-1]
+
+
+def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
+    given: object = cards.split() if isinstance(cards, str) else cards
+    if isinstance(given, bytes) or not isinstance(given, Iterable):
+        raise TypeError(f"{what} must be cards or card codes, not {_quote(given)}")
+    out = []
+    for c in given:
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            out.append(Card.parse(c))
+        else:
+            raise TypeError(f"{what} holds {_quote(c)}, which is not a card")
+        if len(out) > 100:
+            raise DealError(f"{what} has too many cards")
+    return out
+
+
+# -- views ------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class TarotView:
+    """What one seat may know of a deal (T-39).
+
+    Public: every bid, the chien in Prise and Garde, the écart's trumps, every poignée,
+    a slam announcement, every card played, the previous trick, the called card. The
+    partner's identity is known to the partner, and to everyone once the called card is
+    played (or the chien showed it, or the deal is over). The taker sees the écart while
+    making it; once play starts only its trumps are shown (FFT §8). Hidden cards never
+    appear, and ``repr`` prints cards by their codes.
+
+    Attributes:
+        seat: The viewing seat.
+        players: The number of seats.
+        dealer: The dealer.
+        phase: The :class:`Phase`.
+        to_play: The seat to act, or ``None`` at the end.
+        hand: The viewer's cards, in card order.
+        hand_sizes: How many cards each seat holds.
+        bids: ``(seat, contract or None)`` of every seat that spoke.
+        contract: The contract, once the auction is over.
+        taker: The taker, once the auction is over.
+        called_card: The 5-player called card, once called.
+        partner: The partner's seat if the viewer knows it, else ``None``.
+        partner_known: Whether the viewer knows who the partner is (``partner`` ``None``
+            with ``partner_known`` True means the taker plays alone).
+        chien: The chien when the viewer may see it (Prise and Garde from the écart on;
+            every contract at the end), else empty.
+        ecart: The écart cards the viewer may see.
+        poignees: The poignées shown.
+        chelem_announced: Whether a slam was announced.
+        trick: The current trick as ``(seat, card)``.
+        last_trick: The previous trick as ``(seat, card)``.
+        tricks_won: How many tricks each seat has won.
+        result: The deal's result at the end, else ``None``.
+        public_cards: The cards whose identity is public here: cards played, the shown
+            chien, the écart's trumps, poignée cards, the called card.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    to_play: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    bids: tuple[tuple[int, Contract | None], ...]
+    contract: Contract | None
+    taker: int | None
+    called_card: Card | None
+    partner: int | None
+    partner_known: bool
+    chien: tuple[Card, ...]
+    ecart: tuple[Card, ...]
+    poignees: tuple[Poignee, ...]
+    chelem_announced: bool
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, ...]
+    result: DealResult | None
+    public_cards: frozenset[Card]
+
+    def __repr__(self) -> str:
+        def cards(cs: Iterable[Card]) -> str:
+            return "[" + " ".join(str(c) for c in cs) + "]"
+
+        def seated(cs: Iterable[tuple[int, Card]]) -> str:
+            return "[" + " ".join(f"{s}:{c}" for s, c in cs) + "]"
+
+        bids = " ".join(f"{s}:{c.code if c else 'pass'}" for s, c in self.bids)
+        poignees = " ".join(f"{p.seat}:{p.level}{cards(p.cards)}" for p in self.poignees)
+        parts = [
+            f"seat={self.seat}",
+            f"phase={self.phase.name}",
+            f"to_play={self.to_play}",
+            f"hand={cards(self.hand)}",
+            f"bids=[{bids}]",
+            f"contract={self.contract.code if self.contract else None}",
+            f"taker={self.taker}",
+        ]
+        if self.called_card is not None:
+            parts.append(f"called={self.called_card}")
+            parts.append(f"partner={self.partner if self.partner_known else '?'}")
+        parts += [
+            f"chien={cards(self.chien)}",
+            f"ecart={cards(self.ecart)}",
+            f"poignees=[{poignees}]",
+            f"chelem_announced={self.chelem_announced}",
+            f"trick={seated(self.trick)}",
+            f"last_trick={seated(self.last_trick)}",
+            f"tricks_won={list(self.tricks_won)}",
+        ]
+        if self.result is not None:
+            parts.append(f"scores={list(self.result.scores)}")
+        return "TarotView(" + ", ".join(parts) + ")"
+
+
+def _make_view(st: TarotState, seat: int) -> TarotView:
+    info = st._info
+    v = st._v
+    phase = st._phase
+    contract = info.contract
+    end = phase is _END
+    shown_chien = contract in (Contract.PRISE, Contract.GARDE) or (end and contract is not None)
+    chien = info.chien if shown_chien else 0
+    if end or (seat == info.taker and phase in (Phase.ECART, Phase.ANNOUNCE)):
+        ecart = info.ecart
+    else:
+        ecart = info.ecart & _TRUMPS  # T-15d
+    in_hands = 0
+    for h in st._hands:
+        in_hands |= h
+    tally = st._tally
+    played = tally[_ATT_PILE] | tally[_DEF_PILE]
+    for p in st._trick:
+        played |= 1 << p
+    called = info.called
+    partner_known = False
+    if called >= 0:
+        called_bit = 1 << called
+        partner_known = (
+            end
+            or seat == info.partner
+            or (seat == info.taker and info.partner < 0 and st._hands[seat] & called_bit > 0)
+            or (shown_chien and info.chien & called_bit > 0)
+            or played & called_bit > 0
+        )
+    tricks_won = [0] * v.players
+    winners = tally[_WINNERS]
+    for k in range(st._n):
+        tricks_won[winners >> (3 * k) & 7] += 1
+    poignee_mask = 0
+    for _, _, mask in info.poignees:
+        poignee_mask |= mask
+    public = played | chien | ecart | poignee_mask
+    if called >= 0:
+        public |= 1 << called
+    return TarotView(
+        seat=seat,
+        players=v.players,
+        dealer=info.dealer,
+        phase=phase,
+        to_play=st.to_play,
+        hand=_cards(st._hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in st._hands),
+        bids=info.bids,
+        contract=contract,
+        taker=info.taker if info.taker >= 0 else None,
+        called_card=_CARD[called] if called >= 0 else None,
+        partner=(info.partner if info.partner >= 0 else None) if partner_known else None,
+        partner_known=partner_known,
+        chien=_cards(chien),
+        ecart=_cards(ecart),
+        poignees=st.poignees,
+        chelem_announced=info.chelem,
+        trick=st.trick,
+        last_trick=st.last_trick,
+        tricks_won=tuple(tricks_won),
+        result=st._res if end else None,
+        public_cards=frozenset(_cards(public)),
+    )
