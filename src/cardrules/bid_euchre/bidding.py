@@ -1,4 +1,4 @@
-"""Bid Euchre contracts and the auction (E-6 … E-12).
+"""Bid Euchre contracts and the auction (E-6 … E-12, E-35).
 
 A contract is a number of tricks and a kind: an ordinary bid (3, 4, 5; with
 ``allow_plain_six`` also the plain all-tricks bid 6P), six asking for help (6H) or
@@ -9,19 +9,31 @@ shooting the moon (6M). With the double deck the all-tricks level is 12.
 True
 >>> str(Contract(6, ContractKind.HELP)), str(Contract.moon(12)), str(Contract(5))
 ('6H', '12M', '5')
+
+The auction is an immutable :class:`Auction` value, started by
+:meth:`AuctionRules.start`; each call returns the next value:
+
+>>> from cardrules.bid_euchre import AuctionRules, BidEuchreOptions
+>>> auction = AuctionRules(BidEuchreOptions()).start(dealer=3)
+>>> auction = auction.call(Contract(3)).call(None).call(Contract(4)).call(None)
+>>> auction.is_over, auction.contract, auction.declarer
+(True, Contract(tricks=4, kind=<ContractKind.ORDINARY: 0>), 2)
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
 from cardrules.cards import _quote
-from cardrules.errors import NotationError
+from cardrules.errors import BidError, NotationError
 
-__all__ = ["Contract", "ContractKind"]
+if TYPE_CHECKING:
+    from cardrules.bid_euchre.options import BidEuchreOptions
+
+__all__ = ["Auction", "AuctionRules", "Call", "Contract", "ContractKind", "bidding_order"]
 
 
 class ContractKind(enum.IntEnum):
@@ -92,8 +104,8 @@ class Contract:
 
         ``help`` and ``moon`` mean the all-tricks level ``tricks_per_hand``.
 
-        >>> Contract.parse("moon"), Contract.parse("6H")
-        (Contract(tricks=6, kind=<ContractKind.MOON: 2>), Contract(tricks=6, kind=<ContractKind.HELP: 1>))
+        >>> str(Contract.parse("moon")), Contract.parse("6H") == Contract.help(6)
+        ('6M', True)
         """
         if type(text) is str and 0 < len(text) <= 8 and text.isascii():
             key = text.lower()
@@ -112,3 +124,345 @@ class Contract:
 
 # Fixed table: int() would accept '٣', ' 3 ' and '1_2'.
 _LEVELS = {str(n): n for n in range(1, 13)}
+
+
+Call: TypeAlias = Contract | None
+"""A call in the auction: a :class:`Contract` bid, or ``None`` for a pass."""
+
+
+def bidding_order(dealer: int) -> tuple[int, int, int, int]:
+    """The seats in calling order: from the dealer's left, clockwise; the dealer last (E-6).
+
+    >>> bidding_order(3)
+    (0, 1, 2, 3)
+    """
+    return ((dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4, dealer)
+
+
+class AuctionRules:
+    """The auction rules of one set of options: the bids and their order, computed once.
+
+    Attributes:
+        ladder: Every bid in rank order (E-8, E-10, E-11, E-38): ordinary bids from
+            ``min_bid`` to one less than the tricks per hand, the plain all-tricks bid
+            (``allow_plain_six``), the help bid, the moon.
+        continuous: ``bidding_style == "continuous"`` (E-7).
+        stick_the_dealer: The option of E-35.
+
+    >>> from cardrules.bid_euchre import BidEuchreOptions
+    >>> [str(c) for c in AuctionRules(BidEuchreOptions(allow_plain_six=True)).ladder]
+    ['3', '4', '5', '6', '6H', '6M']
+    """
+
+    __slots__ = (
+        "_calls",
+        "_nodes",
+        "_rank",
+        "_roots",
+        "continuous",
+        "ladder",
+        "options",
+        "stick_the_dealer",
+    )
+
+    def __init__(self, options: BidEuchreOptions) -> None:
+        n = options.tricks_per_hand
+        ladder = [Contract(level) for level in range(options.min_bid, n)]
+        if options.allow_plain_six:
+            ladder.append(Contract(n))
+        ladder += [Contract.help(n), Contract.moon(n)]
+        self.options = options
+        self.ladder: tuple[Contract, ...] = tuple(ladder)
+        self._rank = {(c.tricks, c.kind): i for i, c in enumerate(self.ladder)}
+        self.continuous = options.bidding_style == "continuous"
+        self.stick_the_dealer = options.stick_the_dealer
+        # _calls[high + 1]: the legal calls over the bid of rank ``high`` (-1: no bid).
+        self._calls: tuple[tuple[Call, ...], ...] = tuple(
+            (None, *self.ladder[high + 1 :]) for high in range(-1, len(self.ladder))
+        )
+        # Auctions are values: each call sequence is built once and its successors
+        # are remembered, up to a bound (continuous bidding has many sequences).
+        self._nodes = 0
+        self._roots = tuple(_auction(self, d, (), -1, -1, 0, (d + 1) % 4) for d in range(4))
+
+    def rank(self, contract: Contract) -> int:
+        """The position of ``contract`` in :attr:`ladder`, or -1 if it is not a bid here."""
+        return self._rank.get((contract.tricks, contract.kind), -1)
+
+    def start(self, dealer: int) -> Auction:
+        """The auction before the first call; the dealer's left calls first (E-6)."""
+        return self._roots[dealer]
+
+
+class _AuctionSlots:
+    __slots__ = (
+        "_contract",
+        "_declarer",
+        "_high",
+        "_next",
+        "_passed",
+        "_sitting_out",
+        "_stuck",
+        "calls",
+        "dealer",
+        "rules",
+        "to_call",
+    )
+
+    rules: AuctionRules
+    dealer: int
+    calls: tuple[tuple[int, Call], ...]
+    to_call: int | None
+    _high: int
+    _declarer: int
+    _passed: int
+    _stuck: bool
+    _next: dict[int, Auction]
+    _contract: Contract | None
+    _sitting_out: int
+
+
+class Auction(_AuctionSlots):
+    """The auction of one hand: the calls so far and whose call it is. Immutable.
+
+    Build it with :meth:`AuctionRules.start` and advance it with :meth:`call`.
+
+    Attributes:
+        rules: The :class:`AuctionRules`.
+        dealer: The dealer's seat.
+        calls: Every call as ``(seat, call)``, in order; once a moon ends the auction,
+            the players who never called are recorded as passing (E-11).
+        to_call: The seat to call, or ``None`` once the auction is over.
+        high_rank: The position of the highest bid in ``rules.ladder``, -1 before any bid.
+    """
+
+    __slots__ = ()
+
+    @property
+    def high_rank(self) -> int:
+        """The position of the highest bid in ``rules.ladder``, -1 before any bid."""
+        return self._high
+
+    @property
+    def is_over(self) -> bool:
+        """True once the auction has ended (with a contract, or all four passing)."""
+        return self.to_call is None
+
+    @property
+    def high_bid(self) -> Contract | None:
+        """The highest bid so far, ``None`` before any bid."""
+        return self.rules.ladder[self._high] if self._high >= 0 else None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The winning bid once the auction is over (``None`` while it runs or if void)."""
+        return self._contract
+
+    @property
+    def declarer(self) -> int | None:
+        """The highest bidder so far (E-13); ``None`` before any bid."""
+        return self._declarer if self._declarer >= 0 else None
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The declarer's partner once a help or moon bid has won (E-21), else ``None``."""
+        return self._sitting_out if self._sitting_out >= 0 else None
+
+    @property
+    def all_passed(self) -> bool:
+        """True if the auction ended with four passes: the hand is void (E-12)."""
+        return self.to_call is None and self._high < 0
+
+    @property
+    def dealer_is_stuck(self) -> bool:
+        """True if the dealer is to call, may not pass, and must bid (E-35)."""
+        return self._stuck
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """The calls the seat to call may make, pass (``None``) first, then the bids upward.
+
+        >>> from cardrules.bid_euchre import BidEuchreOptions
+        >>> a = AuctionRules(BidEuchreOptions()).start(dealer=3).call(Contract(4))
+        >>> [str(c) for c in a.legal_calls()]
+        ['None', '5', '6H', '6M']
+        """
+        if self.to_call is None:
+            return ()
+        calls = self.rules._calls[self._high + 1]
+        return calls[1:] if self.dealer_is_stuck else calls
+
+    def check(self, call: Call) -> None:
+        """Raise :class:`~cardrules.BidError` if ``call`` is not legal now.
+
+        Raises:
+            BidError: the auction is over, a bid that is not higher than the current
+                bid (E-8), below ``min_bid`` (E-8), a level or kind the options do not
+                have (E-8, E-10, E-38), or a pass by a stuck dealer (E-35).
+        """
+        seat = self.to_call
+        if seat is None:
+            raise BidError("the auction is over", rule_id="E-7")
+        if call is None:
+            if self.dealer_is_stuck:
+                raise BidError(
+                    "the dealer may not pass after three passes: bid at least "
+                    f"{self.rules.ladder[0]} (stick the dealer)",
+                    seat=seat,
+                    rule_id="E-35",
+                )
+            return
+        rules = self.rules
+        rank = rules.rank(call)
+        if rank < 0:
+            raise BidError(_why_not_a_bid(call, rules), seat=seat, rule_id=_rule_of(call, rules))
+        if rank <= self._high:
+            high = rules.ladder[self._high]
+            raise BidError(
+                f"bid {call} does not overcall {high}: bid higher than {high}, or pass",
+                seat=seat,
+                rule_id="E-8",
+            )
+
+    def call(self, call: Call) -> Auction:
+        """The auction after ``call`` by :attr:`to_call` (checked first).
+
+        Raises:
+            BidError: as :meth:`check`.
+        """
+        self.check(call)
+        # check() raised if the auction were over, so to_call is a seat.
+        seat: int = self.to_call  # type: ignore[assignment]
+        return self._after(seat, -1 if call is None else self.rules.rank(call))
+
+    def _after(self, seat: int, rank: int) -> Auction:
+        """The auction after ``seat`` calls the bid of ``rank`` (-1: pass), unchecked."""
+        known = self._next.get(rank)
+        if known is not None:
+            return known
+        after = self._successor(seat, rank)
+        rules = self.rules
+        if rules._nodes < _MAX_NODES:
+            rules._nodes += 1
+            self._next[rank] = after
+        return after
+
+    def _successor(self, seat: int, rank: int) -> Auction:
+        rules = self.rules
+        calls = (*self.calls, (seat, rules.ladder[rank] if rank >= 0 else None))
+        high, declarer, passed = self._high, self._declarer, self._passed
+        if rank < 0:
+            passed |= 1 << seat
+        else:
+            high, declarer = rank, seat
+        dealer = self.dealer
+        if rank == len(rules.ladder) - 1:
+            # E-11: nothing overcalls the moon; whoever has not called is recorded passing.
+            called = {s for s, _ in calls}
+            implied = tuple((s, None) for s in bidding_order(dealer) if s not in called)
+            return _auction(rules, dealer, calls + implied, high, declarer, passed, None)
+        if rules.continuous:
+            # E-7: round and round; a player who passed is out; over when all but the
+            # high bidder (or all four) have passed.
+            active = 0b1111 ^ passed
+            if active == 0 or (declarer >= 0 and active == 1 << declarer):
+                return _auction(rules, dealer, calls, high, declarer, passed, None)
+            nxt = (seat + 1) % 4
+            while not active >> nxt & 1:
+                nxt = (nxt + 1) % 4
+            return _auction(rules, dealer, calls, high, declarer, passed, nxt)
+        # E-7: a single round; the dealer calls last.
+        nxt_seat: int | None = None if seat == dealer else (seat + 1) % 4
+        return _auction(rules, dealer, calls, high, declarer, passed, nxt_seat)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Auction):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.rules.ladder, self.dealer, self.calls, self.to_call)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Auction is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Auction is immutable; cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replay_auction, (self.rules.options, self.dealer, self.calls))
+
+    def __repr__(self) -> str:
+        calls = ", ".join(f"{s}:{'pass' if c is None else c}" for s, c in self.calls)
+        return f"<Auction dealer={self.dealer} calls=[{calls}] to_call={self.to_call}>"
+
+
+_MAX_NODES: Final = 100_000
+
+
+def _auction(
+    rules: AuctionRules,
+    dealer: int,
+    calls: tuple[tuple[int, Call], ...],
+    high: int,
+    declarer: int,
+    passed: int,
+    to_call: int | None,
+) -> Auction:
+    a = object.__new__(_AuctionSlots)
+    a.rules = rules
+    a.dealer = dealer
+    a.calls = calls
+    a._high = high
+    a._declarer = declarer
+    a._passed = passed
+    a.to_call = to_call
+    # E-35: three passes and the dealer to call: the dealer may not pass.
+    a._stuck = (
+        rules.stick_the_dealer
+        and to_call == dealer
+        and high < 0
+        and passed == 0b1111 ^ (1 << dealer)
+    )
+    a._next = {}
+    contract = rules.ladder[high] if to_call is None and high >= 0 else None
+    a._contract = contract
+    # E-21: the partner of a help or moon declarer sits out.
+    a._sitting_out = (
+        (declarer + 2) % 4
+        if contract is not None and contract.kind is not ContractKind.ORDINARY
+        else -1
+    )
+    a.__class__ = Auction
+    return a  # type: ignore[return-value]
+
+
+def _replay_auction(
+    options: BidEuchreOptions, dealer: int, calls: tuple[tuple[int, Call], ...]
+) -> Auction:
+    auction = AuctionRules(options).start(dealer)
+    for seat, call in calls:
+        if auction.to_call == seat:
+            auction = auction.call(call)
+    return auction
+
+
+def _rule_of(call: Contract, rules: AuctionRules) -> str:
+    n = rules.options.tricks_per_hand
+    if call.kind is not ContractKind.ORDINARY or call.tricks == n:
+        return "E-38" if call.tricks != n and rules.options.double_deck else "E-10"
+    return "E-8"
+
+
+def _why_not_a_bid(call: Contract, rules: AuctionRules) -> str:
+    options = rules.options
+    n = options.tricks_per_hand
+    if call.kind is not ContractKind.ORDINARY:
+        return f"bid {call} does not exist: the help bid and the moon are for all {n} tricks"
+    if call.tricks == n:
+        return f"the plain all-tricks bid {call} needs allow_plain_six (two ways to bid {n})"
+    if call.tricks < options.min_bid:
+        return f"bid {call} is below the minimum bid {options.min_bid}"
+    return f"bid {call} does not exist: ordinary bids run from {options.min_bid} to {n - 1}"

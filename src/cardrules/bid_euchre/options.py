@@ -27,7 +27,9 @@ BiddingStyle = Literal["single_round", "continuous"]
 HelpCardRule = Literal["highest_trump", "partner_choice"]
 LoneSetPenalty = Literal["bid", "contract_value"]
 RenegeMode = Literal["reject", "penalize"]
-SimultaneousTargetRule = Literal["higher_score", "bidder_wins", "makers_or_setters", "always_replay"]
+SimultaneousTargetRule = Literal[
+    "higher_score", "bidder_wins", "makers_or_setters", "always_replay"
+]
 JokerDiscardTiming = Literal["before_auction", "after_trump"]
 
 
@@ -124,12 +126,16 @@ class BidEuchreOptions:
 
     def __attrs_post_init__(self) -> None:
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer <= 3:
-            raise OptionsError(f"first_dealer must be a seat from 0 to 3, not {self.first_dealer!r}")
+            raise OptionsError(
+                f"first_dealer must be a seat from 0 to 3, not {self.first_dealer!r}"
+            )
         if self.joker and self.double_deck:
             raise OptionsError("the joker cannot be combined with the double deck (E-38)")
         n = self.tricks_per_hand
         if self.min_bid > n:
-            raise OptionsError(f"min_bid must lie between 1 and {n} (the tricks per hand), not {self.min_bid}")
+            raise OptionsError(
+                f"min_bid must lie between 1 and {n} (the tricks per hand), not {self.min_bid}"
+            )
         if self.help_exchange_count > n:
             raise OptionsError(
                 f"help_exchange_count must lie between 1 and {n} (the hand size), "

@@ -1,0 +1,390 @@
+"""Bid Euchre actions, their notation and their stable integer ids.
+
+Notation (``str(action)``; :func:`parse_action` reads it back, ignoring ASCII case):
+
+============================  ===========================================================
+``pass``                      decline to bid (E-8) or to claim Ace No Face (E-36)
+``bid 4``                     an ordinary bid; ``bid 6`` is the plain six (``allow_plain_six``)
+``bid 6H`` / ``bid help``     six asking for help (E-14); ``bid 12H`` with the double deck
+``bid 6M`` / ``bid moon``     shoot the moon (E-15); ``bid 12M`` with the double deck
+``trump hearts``              the declarer names trump (E-13); also ``trump H``
+``trump no-trump``            no-trump (``allow_no_trump``); also ``trump nt``
+``give 9C``                   pass one card in the help exchange, either way (E-14)
+``discard 9C``                the dealer's discard in the joker variant (E-37)
+``claim ace-no-face``         claim an Ace No Face hand (E-36)
+``name spades``               the suit called by the leader of the joker under no-trump (E-37)
+``play JD``                   play a card to the trick (E-18 … E-22)
+============================  ===========================================================
+
+The joker's called suit is a separate step, not part of the card play: the leader plays
+``play JK`` and, while everyone waits, names a suit. A card play is always
+:class:`~cardrules.Play`, and the call is recorded in the history like any action.
+
+Action ids are the same for every option set (102 ids): a variant rejects the ids its
+options do not use (``bid 12M`` with a single deck, ``play JK`` without the joker).
+
+>>> from cardrules.bid_euchre import parse_action, action_id, action_from_id
+>>> a = parse_action("bid 6h")
+>>> a, str(a), action_id(a)
+(Bid(Contract(tricks=6, kind=<ContractKind.HELP: 1>)), 'bid 6H', 13)
+>>> action_from_id(action_id(parse_action("play JD"))) == parse_action("play jd")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from cardrules.actions import Action, Pass, Play, split_notation
+from cardrules.bid_euchre.bidding import Contract, ContractKind
+from cardrules.bid_euchre.cards import NO_TRUMP, NoTrump, Trump
+from cardrules.cards import JOKER, Card, Suit, _quote
+from cardrules.decks import euchre_deck
+from cardrules.errors import NotationError
+
+__all__ = [
+    "NUM_ACTIONS",
+    "PASS",
+    "Bid",
+    "ClaimAceNoFace",
+    "Discard",
+    "Give",
+    "NameSuit",
+    "NameTrump",
+    "action_from_id",
+    "action_id",
+    "parse_action",
+]
+
+PASS: Final = Pass()
+"""The pass: no bid (E-8), or no Ace No Face claim (E-36)."""
+
+
+class Bid(Action):
+    """A bid of a :class:`~cardrules.bid_euchre.Contract` (E-8, E-10, E-11).
+
+    The bids the action ids cover (levels 1 to 12, 6H, 6M, 12H, 12M) are interned.
+
+    >>> from cardrules.bid_euchre import Contract
+    >>> Bid(Contract(4)) is Bid(Contract(4)), str(Bid(Contract.moon(6)))
+    (True, 'bid 6M')
+    """
+
+    __slots__ = ("contract",)
+    verb: ClassVar[str] = "bid"
+    contract: Contract
+
+    def __new__(cls, contract: Contract) -> Bid:
+        if type(contract) is not Contract:
+            raise TypeError(f"Bid takes a Contract, not {_quote(contract)}")
+        known = _BIDS.get((contract.tricks, contract.kind))
+        if known is not None:
+            return known
+        bid: Bid = _make(cls, contract=contract)
+        return bid
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.contract.tricks, int(self.contract.kind))
+
+    def __str__(self) -> str:
+        return f"bid {self.contract}"
+
+    def __repr__(self) -> str:
+        return f"Bid({self.contract!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Bid, (self.contract,))
+
+
+class NameTrump(Action):
+    """The declarer names trump: a suit, or :data:`~cardrules.bid_euchre.NO_TRUMP` (E-13).
+
+    >>> from cardrules import Suit
+    >>> str(NameTrump(Suit.HEARTS)), str(NameTrump(NO_TRUMP))
+    ('trump hearts', 'trump no-trump')
+    """
+
+    __slots__ = ("trump",)
+    verb: ClassVar[str] = "trump"
+    trump: Trump
+
+    def __new__(cls, trump: Trump) -> NameTrump:
+        try:
+            return _TRUMPS[trump]
+        except (KeyError, TypeError):
+            raise TypeError(f"NameTrump takes a Suit or NO_TRUMP, not {_quote(trump)}") from None
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.trump.value,)
+
+    def __str__(self) -> str:
+        return f"trump {_trump_word(self.trump)}"
+
+    def __repr__(self) -> str:
+        if isinstance(self.trump, NoTrump):
+            return "NameTrump(NO_TRUMP)"
+        return f"NameTrump(Suit.{self.trump.name})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NameTrump, (self.trump,))
+
+
+class NameSuit(Action):
+    """The suit called by the leader of the joker under no-trump (E-37, R500).
+
+    >>> from cardrules import Suit
+    >>> str(NameSuit(Suit.SPADES))
+    'name spades'
+    """
+
+    __slots__ = ("suit",)
+    verb: ClassVar[str] = "name"
+    suit: Suit
+
+    def __new__(cls, suit: Suit) -> NameSuit:
+        if type(suit) is not Suit:
+            raise TypeError(f"NameSuit takes a Suit, not {_quote(suit)}")
+        return _NAMES[suit]
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.suit.value,)
+
+    def __str__(self) -> str:
+        return f"name {self.suit.name.lower()}"
+
+    def __repr__(self) -> str:
+        return f"NameSuit(Suit.{self.suit.name})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NameSuit, (self.suit,))
+
+
+class _CardAction(Action):
+    __slots__ = ("card",)
+    card: Card
+    _interned: ClassVar[dict[int, Any]]
+
+    def __new__(cls, card: Card) -> Any:
+        if type(card) is not Card:
+            raise TypeError(f"{cls.__name__} takes a Card, not {_quote(card)}")
+        return cls._interned[card.index]
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.card,)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.card!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.card,))
+
+
+class Give(_CardAction):
+    """Pass one card in the help exchange, declarer to partner or back (E-14).
+
+    >>> from cardrules import Card
+    >>> str(Give(Card.parse("9C")))
+    'give 9C'
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str] = "give"
+    _interned: ClassVar[dict[int, Any]] = {}
+
+    def __new__(cls, card: Card) -> Give:
+        result: Give = super().__new__(cls, card)
+        return result
+
+
+class Discard(_CardAction):
+    """The dealer's discard in the joker variant, face down (E-37).
+
+    >>> from cardrules import JOKER
+    >>> str(Discard(JOKER))
+    'discard JK'
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str] = "discard"
+    _interned: ClassVar[dict[int, Any]] = {}
+
+    def __new__(cls, card: Card) -> Discard:
+        result: Discard = super().__new__(cls, card)
+        return result
+
+
+class ClaimAceNoFace(Action):
+    """Claim an Ace No Face hand: an ace and no face card (E-36). A singleton.
+
+    >>> str(ClaimAceNoFace()), ClaimAceNoFace() is ClaimAceNoFace()
+    ('claim ace-no-face', True)
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str] = "claim"
+
+    def __new__(cls) -> ClaimAceNoFace:
+        return _CLAIM
+
+    def __str__(self) -> str:
+        return "claim ace-no-face"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ClaimAceNoFace, ())
+
+
+def _make(cls: type[Any], **fields: Any) -> Any:
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def _trump_word(trump: Trump) -> str:
+    return "no-trump" if isinstance(trump, NoTrump) else trump.name.lower()
+
+
+_BIDS: Final[dict[tuple[int, ContractKind], Bid]] = {}
+for _level in range(1, 13):
+    _BIDS[(_level, ContractKind.ORDINARY)] = _make(Bid, contract=Contract(_level))
+for _level in (6, 12):
+    for _kind in (ContractKind.HELP, ContractKind.MOON):
+        _BIDS[(_level, _kind)] = _make(Bid, contract=Contract(_level, _kind))
+
+_TRUMPS: Final[dict[Trump, NameTrump]] = {t: _make(NameTrump, trump=t) for t in (*Suit, NO_TRUMP)}
+_NAMES: Final[dict[Suit, NameSuit]] = {s: _make(NameSuit, suit=s) for s in Suit}
+_CLAIM: Final[ClaimAceNoFace] = object.__new__(ClaimAceNoFace)
+
+# The 25 cards that action ids cover: the Euchre deck in deck order, then the joker.
+_ID_CARDS: Final[tuple[Card, ...]] = (*euchre_deck(), JOKER)
+# Interned for every card, like Play: a card outside the deck is rejected by the state.
+for _index in range(79):
+    _any_card = Card.from_index(_index)
+    Give._interned[_index] = _make(Give, card=_any_card)
+    Discard._interned[_index] = _make(Discard, card=_any_card)
+
+# Stable id layout: pass, bids 1-12, 6H 6M 12H 12M, claim, trumps, named suits,
+# then play, give and discard for each of the 25 cards.
+_UNIVERSE: Final[tuple[Action, ...]] = (
+    PASS,
+    *(_BIDS[(n, ContractKind.ORDINARY)] for n in range(1, 13)),
+    _BIDS[(6, ContractKind.HELP)],
+    _BIDS[(6, ContractKind.MOON)],
+    _BIDS[(12, ContractKind.HELP)],
+    _BIDS[(12, ContractKind.MOON)],
+    _CLAIM,
+    *_TRUMPS.values(),
+    *_NAMES.values(),
+    *(Play(c) for c in _ID_CARDS),
+    *(Give(c) for c in _ID_CARDS),
+    *(Discard(c) for c in _ID_CARDS),
+)
+NUM_ACTIONS: Final = len(_UNIVERSE)
+"""The number of action ids (102), the same for every option set."""
+
+_IDS: Final[dict[Action, int]] = {a: i for i, a in enumerate(_UNIVERSE)}
+
+
+def action_id(action: Action) -> int:
+    """The stable integer id of ``action`` (0 to :data:`NUM_ACTIONS` - 1).
+
+    Raises:
+        ValueError: ``action`` has no id (not a Bid Euchre action, or a bid or card
+            outside every Bid Euchre deck).
+
+    >>> action_id(PASS), action_id(parse_action("bid 4")), action_id(parse_action("play 9S"))
+    (0, 4, 27)
+    """
+    try:
+        return _IDS[action]
+    except (KeyError, TypeError):
+        raise ValueError(f"{_quote(str(action))} has no Bid Euchre action id") from None
+
+
+def action_from_id(action_id: int) -> Action:
+    """The action with this id.
+
+    Raises:
+        ValueError: ``action_id`` is not an int from 0 to :data:`NUM_ACTIONS` - 1.
+
+    >>> str(action_from_id(0)), str(action_from_id(101))
+    ('pass', 'discard JK')
+    """
+    if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+        raise ValueError(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {action_id!r:.20}")
+    return _UNIVERSE[action_id]
+
+
+_NO_TRUMP_WORDS: Final = frozenset({"NO-TRUMP", "NOTRUMP", "NO-TRUMPS", "NOTRUMPS", "NT"})
+_CARD_VERBS: Final[dict[str, type[Play] | type[Give] | type[Discard]]] = {
+    "PLAY": Play,
+    "GIVE": Give,
+    "DISCARD": Discard,
+}
+_CLAIM_WORDS: Final = frozenset({"ACE-NO-FACE", "ACENOFACE", "ANF"})
+_ASCII_UPPER: Final = {c: c - 32 for c in range(ord("a"), ord("z") + 1)}
+
+
+def _card(word: str, text: str) -> Card:
+    try:
+        return Card.parse(word)
+    except NotationError:
+        raise NotationError(f"not a card in {_quote(text)}: {_quote(word)}") from None
+
+
+def _suit(word: str, text: str) -> Suit:
+    try:
+        return Suit.parse(word)
+    except NotationError:
+        raise NotationError(f"not a suit in {_quote(text)}: {_quote(word)}") from None
+
+
+def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
+    """Parse an action from its notation (see the module docs), ignoring ASCII case.
+
+    Args:
+        text: The notation.
+        tricks_per_hand: The level ``bid help`` and ``bid moon`` stand for (12 with the
+            double deck; a variant's ``parse_action`` passes its own).
+
+    Bid levels and suits are matched against fixed tables (``bid ٣`` is not a bid);
+    a card outside the Bid Euchre decks (``play 8S``) parses, and the state rejects it
+    with :class:`~cardrules.UnknownCardError`.
+
+    Raises:
+        NotationError: ``text`` is not the notation of a Bid Euchre action.
+
+    >>> parse_action("bid moon"), parse_action("trump NT"), parse_action("PASS")
+    (Bid(Contract(tricks=6, kind=<ContractKind.MOON: 2>)), NameTrump(NO_TRUMP), Pass())
+    """
+    words = split_notation(text)
+    verb = words[0].translate(_ASCII_UPPER)
+    if len(words) == 1:
+        if verb == "PASS":
+            return PASS
+        raise NotationError(f"not a Bid Euchre action: {_quote(text)}")
+    if len(words) != 2:
+        raise NotationError(f"not a Bid Euchre action: {_quote(text)}")
+    arg = words[1]
+    key = arg.translate(_ASCII_UPPER)
+    card_action = _CARD_VERBS.get(verb)
+    if card_action is not None:
+        return card_action(_card(arg, text))
+    if verb == "BID":
+        try:
+            contract = Contract.parse(arg, tricks_per_hand=tricks_per_hand)
+        except NotationError:
+            raise NotationError(f"not a Bid Euchre bid in {_quote(text)}") from None
+        return Bid(contract)
+    if verb == "TRUMP":
+        if key in _NO_TRUMP_WORDS:
+            return _TRUMPS[NO_TRUMP]
+        return _TRUMPS[_suit(arg, text)]
+    if verb == "NAME":
+        return _NAMES[_suit(arg, text)]
+    if verb == "CLAIM" and key in _CLAIM_WORDS:
+        return _CLAIM
+    raise NotationError(f"not a Bid Euchre action: {_quote(text)}")

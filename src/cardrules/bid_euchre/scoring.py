@@ -1,0 +1,470 @@
+"""Scoring one Bid Euchre hand (E-24 … E-32): a pure, exact, score-only API.
+
+Score keepers describe a finished hand with :class:`HandFacts` (the contract, the
+declarer, the tricks each team took, any reneges) and call :func:`score_hand`; the
+engine calls the same function when a hand ends, so there is one code path. Nothing
+here deals or plays cards.
+
+Teams are numbered by seat: team 0 is NS (seats 0 and 2), team 1 is EW (seats 1 and 3).
+
+>>> from cardrules.bid_euchre.bidding import Contract
+>>> from cardrules.bid_euchre.scoring import HandFacts, score_hand
+>>> result = score_hand(HandFacts(contract=Contract(4), declarer=0, tricks=(5, 1)))
+>>> result.delta, result.made, result.returns
+((5, 1), True, (5, 1, 5, 1))
+>>> print(result.explain())
+4 by N for NS: made with 5 of 6 tricks
+NS +5
+  bid 4 made with 5 tricks: +5
+EW +1
+  defended against 4 with 1 trick: +1
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NoReturn, cast
+
+import attrs
+
+from cardrules.bid_euchre.bidding import Contract, ContractKind
+from cardrules.bid_euchre.options import BidEuchreOptions
+from cardrules.errors import CardrulesError
+
+__all__ = ["HandFacts", "HandResult", "ScoreInputError", "VoidReason", "score_hand"]
+
+VoidReason = Literal["all_pass", "ace_no_face"]
+
+_SEATS: Final = ("N", "E", "S", "W")
+_TEAMS: Final = ("NS", "EW")
+
+_VOID_REASONS: Final = {
+    "all_pass": "all four passed (E-12)",
+    "ace_no_face": "Ace No Face claim (E-36)",
+}
+_DEFAULT_OPTIONS: Final = BidEuchreOptions()
+
+
+class ScoreInputError(CardrulesError, ValueError):
+    """Facts about a hand that cannot be scored: a wrong type, an impossible trick count,
+    a contract or event that the options do not allow.
+
+    >>> from cardrules.bid_euchre.bidding import Contract
+    >>> from cardrules.bid_euchre.scoring import HandFacts
+    >>> HandFacts(contract=Contract(4), declarer=True, tricks=(4, 2))
+    Traceback (most recent call last):
+    ...
+    cardrules.bid_euchre.scoring.ScoreInputError: declarer must be a seat ..., not bool True
+    """
+
+
+def _show(value: object) -> str:
+    """A bounded description of a bad input value for error messages."""
+    return f"{type(value).__name__} {value!r:.40}"
+
+
+def _is_seat(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 3
+
+
+def _check_facts(
+    contract: object, declarer: object, tricks: object, reneges: object, void_reason: object
+) -> None:
+    """The checks of :class:`HandFacts` that hold under any options."""
+    if (
+        type(tricks) is not tuple
+        or len(tricks) != 2
+        or type(tricks[0]) is not int
+        or type(tricks[1]) is not int
+        or tricks[0] < 0
+        or tricks[1] < 0
+    ):
+        raise ScoreInputError(
+            f"tricks must be a tuple of two non-negative ints (NS, EW), not {_show(tricks)}"
+        )
+    if type(reneges) is not tuple or (reneges and not all(_is_seat(seat) for seat in reneges)):
+        raise ScoreInputError(
+            f"reneges must be a tuple of seats (ints 0 to 3), not {_show(reneges)}"
+        )
+    if contract is None:
+        if type(void_reason) is not str or void_reason not in _VOID_REASONS:
+            raise ScoreInputError(
+                "a void hand (contract=None) needs a void_reason: 'all_pass' or 'ace_no_face'"
+                + ("" if void_reason is None else f", not {_show(void_reason)}")
+            )
+        if declarer is not None:
+            raise ScoreInputError(
+                f"a void hand has no declarer: declarer must be None, not {_show(declarer)}"
+            )
+        if tricks != (0, 0):
+            raise ScoreInputError(
+                f"no trick is played in a void hand: tricks must be (0, 0), not {tricks}"
+            )
+        if reneges:
+            raise ScoreInputError(
+                f"no card is played in a void hand, so it has no reneges, not {reneges}"
+            )
+        return
+    if (
+        type(contract) is not Contract
+        or type(contract.tricks) is not int
+        or type(contract.kind) is not ContractKind
+    ):
+        raise ScoreInputError(f"contract must be a Contract or None, not {_show(contract)}")
+    if not _is_seat(declarer):
+        raise ScoreInputError(
+            f"declarer must be a seat (an int from 0 to 3), not {_show(declarer)}"
+        )
+    if void_reason is not None:
+        raise ScoreInputError(
+            f"void_reason {void_reason!r:.40} is only for a void hand (contract=None)"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class HandFacts:
+    """What happened in one hand, as far as scoring needs to know. Keyword-only.
+
+    The constructor checks everything that holds under any options; :func:`score_hand`
+    checks the facts against the options in use (the contracts they allow, the hand size,
+    the renege mode).
+
+    Attributes:
+        contract: The winning bid, or ``None`` for a void hand (all four passed, E-12,
+            or an Ace No Face claim, E-36).
+        declarer: The seat (0 = N … 3 = W) of the highest bidder; ``None`` iff the hand
+            is void.
+        tricks: Tricks won by team 0 (NS) and team 1 (EW). For a played hand they add up
+            to the tricks per hand (E-24); for a void hand they are ``(0, 0)``.
+        reneges: The seat of each renege recorded under ``renege_mode="penalize"``
+            (E-23), one entry per renege. Empty for a void hand.
+        void_reason: ``"all_pass"`` or ``"ace_no_face"`` for a void hand, else ``None``.
+
+    Raises:
+        ScoreInputError: a field of the wrong type (``bool`` is not an ``int`` here), out
+            of range, or facts that contradict each other.
+
+    >>> from cardrules.bid_euchre.bidding import Contract
+    >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).tricks
+    (0, 6)
+    >>> HandFacts.void("all_pass").void_reason
+    'all_pass'
+    """
+
+    contract: Contract | None
+    declarer: int | None
+    tricks: tuple[int, int]
+    reneges: tuple[int, ...] = ()
+    void_reason: VoidReason | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_facts(self.contract, self.declarer, self.tricks, self.reneges, self.void_reason)
+
+    @classmethod
+    def void(cls, reason: VoidReason) -> HandFacts:
+        """The facts of a hand thrown in: ``"all_pass"`` (E-12) or ``"ace_no_face"`` (E-36).
+
+        Args:
+            reason: Why the hand was thrown in.
+
+        Returns:
+            Facts with no contract, no declarer and no tricks.
+
+        Raises:
+            ScoreInputError: ``reason`` is not one of the two reasons.
+
+        >>> HandFacts.void("ace_no_face").tricks
+        (0, 0)
+        """
+        return cls(contract=None, declarer=None, tricks=(0, 0), void_reason=reason)
+
+
+@attrs.frozen(kw_only=True)
+class HandResult:
+    """The score of one hand, made by :func:`score_hand`.
+
+    Attributes:
+        facts: The :class:`HandFacts` scored.
+        options: The options they were scored under.
+        bidding_team: The declarer's team (0 = NS, 1 = EW); ``None`` for a void hand.
+        made: Whether the bidding team made its contract; ``None`` for a void hand.
+        delta: The change to each team's score (NS, EW), renege penalties included.
+
+    >>> from cardrules.bid_euchre.bidding import Contract
+    >>> r = score_hand(HandFacts(contract=Contract(5), declarer=1, tricks=(2, 4)))
+    >>> r.bidding_team, r.made, r.delta
+    (1, False, (2, -5))
+    >>> r.reasons
+    (('defended against 5 with 2 tricks: +2',), ('bid 5 set with 4 tricks: -5',))
+    """
+
+    facts: HandFacts
+    options: BidEuchreOptions
+    bidding_team: int | None
+    made: bool | None
+    delta: tuple[int, int]
+
+    @property
+    def returns(self) -> tuple[int, int, int, int]:
+        """Each seat's change of score (N, E, S, W): every seat gets its team's delta."""
+        d0, d1 = self.delta
+        return (d0, d1, d0, d1)
+
+    @property
+    def reasons(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Human-readable lines explaining each team's delta (NS lines, EW lines).
+
+        Every line ends with the points it is worth, and each team's points add up to
+        its delta.
+        """
+        facts = self.facts
+        contract = facts.contract
+        if contract is None:
+            line = f"hand thrown in, {_void_text(facts)}: 0"
+            return ((line,), (line,))
+        options = self.options
+        team = _seat(facts.declarer) % 2
+        name = _contract_name(contract, options)
+        t_b, t_d = facts.tricks[team], facts.tricks[1 - team]
+        verb = "made" if self.made else "set"
+        bid_points = (
+            (t_b if self.made else -contract.tricks)
+            if contract.kind is ContractKind.ORDINARY
+            else _lone_points(contract, bool(self.made), options)
+        )
+        kind = {ContractKind.HELP: "help ", ContractKind.MOON: "moon "}.get(contract.kind, "bid ")
+        lines: list[list[str]] = [[], []]
+        lines[team].append(f"{kind}{name} {verb} with {_tricks(t_b)}: {_signed(bid_points)}")
+        lines[1 - team].append(f"defended against {name} with {_tricks(t_d)}: {_signed(t_d)}")
+        penalty = _signed(-options.renege_penalty)
+        for seat in facts.reneges:
+            lines[seat % 2].append(f"renege by {_SEATS[seat]}: {penalty}")
+        return (tuple(lines[0]), tuple(lines[1]))
+
+    @property
+    def summary(self) -> str:
+        """One line: the contract, who declared it and whether it was made.
+
+        >>> from cardrules.bid_euchre.bidding import Contract
+        >>> score_hand(HandFacts(contract=Contract.moon(6), declarer=1, tricks=(1, 5))).summary
+        '6M by E for EW: set with 5 of 6 tricks'
+        """
+        facts = self.facts
+        contract = facts.contract
+        if contract is None:
+            return f"hand thrown in: {_void_text(facts)}"
+        declarer = _seat(facts.declarer)
+        team = declarer % 2
+        return (
+            f"{_contract_name(contract, self.options)} by {_SEATS[declarer]}"
+            f" for {_TEAMS[team]}: {'made' if self.made else 'set'} with"
+            f" {facts.tricks[team]} of {self.options.tricks_per_hand} tricks"
+        )
+
+    def explain(self) -> str:
+        """A few lines for people: the contract and outcome, then each team's points.
+
+        Returns:
+            The :attr:`summary`, then each team's delta followed by its
+            :attr:`reasons`, indented.
+
+        >>> print(score_hand(HandFacts.void("all_pass")).explain())
+        hand thrown in: all four passed (E-12)
+        NS 0
+          hand thrown in, all four passed (E-12): 0
+        EW 0
+          hand thrown in, all four passed (E-12): 0
+        """
+        lines = [self.summary]
+        for team, reasons in enumerate(self.reasons):
+            lines.append(f"{_TEAMS[team]} {_signed(self.delta[team])}")
+            lines.extend(f"  {reason}" for reason in reasons)
+        return "\n".join(lines)
+
+
+def _seat(declarer: int | None) -> int:
+    # HandFacts guarantees a seat whenever there is a contract.
+    return cast(int, declarer)
+
+
+def _void_text(facts: HandFacts) -> str:
+    return _VOID_REASONS[cast(str, facts.void_reason)]
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+def _contract_name(contract: Contract, options: BidEuchreOptions) -> str:
+    """The contract as the spec writes it: ``4``, ``6P`` (plain all-tricks), ``6H``, ``12M``."""
+    if contract.kind is ContractKind.ORDINARY and contract.tricks == options.tricks_per_hand:
+        return f"{contract.tricks}P"
+    return str(contract)
+
+
+def _lone_points(contract: Contract, made: bool, options: BidEuchreOptions) -> int:
+    """The bidding team's points for a 6H or 6M (12H, 12M), before reneges."""
+    value = options.help_value if contract.kind is ContractKind.HELP else options.moon_value
+    if made:
+        # E-27 / E-28: the help or moon value replaces the trick points.
+        return value
+    # E-29: a failed 6H or 6M costs the tricks bid (all of them), or the contract's value.
+    return -options.tricks_per_hand if options.lone_set_penalty == "bid" else -value
+
+
+def _check_void(facts: HandFacts, options: BidEuchreOptions) -> None:
+    if facts.void_reason == "all_pass" and options.stick_the_dealer:
+        raise ScoreInputError(
+            "under stick_the_dealer the dealer must bid, so a hand cannot be thrown in"
+            " because all four passed (E-35)"
+        )
+    if facts.void_reason == "ace_no_face" and not options.ace_no_face:
+        raise ScoreInputError("an Ace No Face claim needs ace_no_face=True (E-36)")
+
+
+def _reject_contract(contract: Contract, options: BidEuchreOptions) -> NoReturn:
+    """Raise the error that says why ``options`` do not allow ``contract``."""
+    n = options.tricks_per_hand
+    level = contract.tricks
+    if contract.kind is not ContractKind.ORDINARY:
+        kind = "help" if contract.kind is ContractKind.HELP else "moon"
+        raise ScoreInputError(
+            f"contract {contract} is not possible: a {kind} bid is for all {n} tricks"
+            f" ({n}{str(contract)[-1]}) (E-10, E-38)"
+        )
+    if level == n:
+        raise ScoreInputError(
+            f"contract {level}P (all tricks with the partner playing) needs"
+            " allow_plain_six=True (E-10)"
+        )
+    raise ScoreInputError(
+        f"contract {contract} is not possible: ordinary bids run from min_bid"
+        f" {options.min_bid} to {n - 1} with {n} tricks per hand (E-8)"
+    )
+
+
+def _check_reneges(facts: HandFacts, contract: Contract, options: BidEuchreOptions) -> None:
+    if options.renege_mode != "penalize":
+        raise ScoreInputError(
+            "reneges are recorded only under renege_mode='penalize'; under 'reject' an"
+            f" illegal card is refused, so a hand cannot have reneges {facts.reneges} (E-23)"
+        )
+    partner = (_seat(facts.declarer) + 2) % 4
+    n = options.tricks_per_hand
+    for seat in set(facts.reneges):
+        if contract.is_lone and seat == partner:
+            raise ScoreInputError(
+                f"{_SEATS[seat]} sits out of contract {contract} and plays no card,"
+                " so cannot renege (E-21)"
+            )
+        count = facts.reneges.count(seat)
+        if count >= n:
+            # A seat's last card is always legal, so it reneges at most n - 1 times.
+            raise ScoreInputError(
+                f"{_SEATS[seat]} cannot renege {count} times in a hand of {n} tricks:"
+                " the last card a seat plays is always legal (E-19, E-23)"
+            )
+
+
+def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -> HandResult:
+    """Score one hand under ``options`` (E-24 … E-32).
+
+    * Ordinary contracts (3, 4, 5 …, and 6P with ``allow_plain_six``): made, the bidding
+      team scores its tricks; set, minus the bid (E-25).
+    * The defenders always score their tricks (E-26).
+    * 6H or 6M made scores ``help_value`` or ``moon_value`` (E-27, E-28); failed, minus
+      the tricks per hand, or minus the value under
+      ``lone_set_penalty="contract_value"`` (E-29).
+    * Each renege costs the offending team ``renege_penalty`` (E-31).
+    * A void hand scores 0 for both teams (E-32).
+
+    Args:
+        facts: What happened in the hand.
+        options: The rules in force; the defaults by default.
+
+    Returns:
+        The :class:`HandResult`.
+
+    Raises:
+        ScoreInputError: ``facts`` or ``options`` of the wrong type, or facts the options
+            make impossible: a contract they do not allow, tricks that do not add up to
+            the tricks per hand, a void reason that cannot happen, reneges under
+            ``renege_mode="reject"``.
+
+    >>> from cardrules.bid_euchre.bidding import Contract
+    >>> score_hand(HandFacts(contract=Contract.help(6), declarer=2, tricks=(6, 0))).delta
+    (12, 0)
+    >>> options = BidEuchreOptions(lone_set_penalty="contract_value")
+    >>> score_hand(HandFacts(contract=Contract.moon(6), declarer=0, tricks=(5, 1)), options).delta
+    (-24, 1)
+    """
+    if type(facts) is not HandFacts:
+        raise ScoreInputError(f"facts must be HandFacts, not {_show(facts)}")
+    if type(options) is not BidEuchreOptions:
+        raise ScoreInputError(f"options must be BidEuchreOptions, not {_show(options)}")
+    contract = facts.contract
+    if contract is None:
+        _check_void(facts, options)
+        # E-32: a void hand scores nothing.
+        return _result(facts, options, None, None, (0, 0))
+    n = options.tricks_per_hand
+    level = contract.tricks
+    ordinary = contract.kind is ContractKind.ORDINARY
+    if (
+        not (options.min_bid <= level < n or (level == n and options.allow_plain_six))
+        if ordinary
+        else level != n
+    ):
+        _reject_contract(contract, options)
+    t0, t1 = facts.tricks
+    if t0 + t1 != n:
+        # E-24: every trick of the hand is won by one team.
+        raise ScoreInputError(
+            f"tricks {facts.tricks} add up to {t0 + t1}, but a hand has {n} tricks (E-24)"
+        )
+    team = _seat(facts.declarer) % 2
+    t_b = t1 if team else t0
+    if ordinary:
+        # E-25: made, one point per trick, overtricks included; set, minus the bid.
+        made = t_b >= level
+        points = t_b if made else -level
+    else:
+        made = t_b == n
+        points = _lone_points(contract, made, options)
+    # E-26: the defenders score their tricks whether the contract is made or set.
+    d0, d1 = (t0, points) if team else (points, t1)
+    if facts.reneges:
+        _check_reneges(facts, contract, options)
+        # E-31: each renege costs the offending team, on top of the normal score.
+        penalty = options.renege_penalty
+        for seat in facts.reneges:
+            if seat % 2:
+                d1 -= penalty
+            else:
+                d0 -= penalty
+    return _result(facts, options, team, made, (d0, d1))
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _result(
+    facts: HandFacts,
+    options: BidEuchreOptions,
+    team: int | None,
+    made: bool | None,
+    delta: tuple[int, int],
+) -> HandResult:
+    # The same assignments as attrs' __init__, without its per-call setattr lookup:
+    # scoring runs once per hand of every bot playout.
+    result = _new(HandResult)
+    _set(result, "facts", facts)
+    _set(result, "options", options)
+    _set(result, "bidding_team", team)
+    _set(result, "made", made)
+    _set(result, "delta", delta)
+    return result

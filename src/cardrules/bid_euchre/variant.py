@@ -1,0 +1,468 @@
+"""The Bid Euchre variant: options, deals, actions and records for one hand.
+
+>>> from cardrules.bid_euchre import BidEuchreVariant
+>>> variant = BidEuchreVariant(joker=True)
+>>> variant
+cardrules.get_variant('bid-euchre', joker=True)
+>>> state = variant.new_game(seed=2, dealer=3)
+>>> state.phase, state.to_play, len(state.hand(3))
+(<Phase.DISCARD: 'discard'>, 3, 7)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from cardrules._util import FrozenDict
+from cardrules.actions import Action
+from cardrules.bid_euchre import actions as _actions
+from cardrules.bid_euchre.actions import (
+    PASS,
+    Bid,
+    ClaimAceNoFace,
+    Discard,
+    Give,
+    NameSuit,
+    NameTrump,
+)
+from cardrules.bid_euchre.bidding import AuctionRules
+from cardrules.bid_euchre.cards import (
+    NO_TRUMP,
+    TRUMP_CHOICES,
+    DeckTables,
+    Trump,
+    is_ace_no_face,
+)
+from cardrules.bid_euchre.options import BidEuchreOptions
+from cardrules.bid_euchre.play import PlayTables
+from cardrules.bid_euchre.play import random_playout as _random_playout
+from cardrules.bid_euchre.scoring import HandResult
+from cardrules.bid_euchre.state import BidEuchreState, root_state
+from cardrules.cards import Card, Suit, _quote
+from cardrules.errors import CardrulesError, NotationError, OptionsError, RecordError
+from cardrules.state import Variant, check_seat
+from cardrules.tricks import TrickTable
+
+__all__ = ["BidEuchreVariant", "DealError"]
+
+_CLAIM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ClaimAceNoFace())
+_PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
+
+
+@functools.lru_cache(maxsize=64)
+def _variant_for(options: BidEuchreOptions) -> BidEuchreVariant:
+    """A shared variant per options, so that unpickling states does not rebuild it."""
+    return BidEuchreVariant(options)
+
+
+class DealError(CardrulesError, ValueError):
+    """Hands given to :meth:`BidEuchreVariant.deal` that are not a deal of the deck.
+
+    >>> BidEuchreVariant().deal(hands=["AS"] * 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.bid_euchre.variant.DealError: seat 0 must be dealt 6 cards, not 1 (E-4)
+    """
+
+
+class BidEuchreVariant(Variant):
+    """Bid Euchre with one set of options (E-39), for one hand at a time.
+
+    Build it with a :class:`~cardrules.bid_euchre.BidEuchreOptions` or with the options
+    as keywords (not both). A match of several hands is
+    :class:`~cardrules.bid_euchre.BidEuchreMatch`.
+
+    Args:
+        options: The options; the defaults (the seed's base game) if omitted.
+        **kwargs: The options as keywords, instead of ``options``.
+
+    Raises:
+        OptionsError: an unknown or invalid option, or both ``options`` and keywords.
+
+    >>> BidEuchreVariant(stick_the_dealer=True).options.stick_the_dealer
+    True
+    """
+
+    id: ClassVar[str] = "bid-euchre"
+    aliases: ClassVar[tuple[str, ...]] = ("bid_euchre", "bideuchre", "bid euchre")
+    name: ClassVar[str] = "Bid Euchre"
+    rules_version: ClassVar[str] = "1"
+
+    def __init__(self, options: BidEuchreOptions | None = None, **kwargs: Any) -> None:
+        if options is not None and kwargs:
+            raise OptionsError("give a BidEuchreOptions or keyword options, not both")
+        if options is None:
+            try:
+                options = BidEuchreOptions(**kwargs)
+            except TypeError as exc:
+                raise OptionsError(str(exc)) from None
+        elif type(options) is not BidEuchreOptions:
+            raise OptionsError(f"options must be a BidEuchreOptions, not {_quote(options)}")
+        self.options: BidEuchreOptions = options
+        self._deck = DeckTables.shared(
+            joker=options.joker, double_deck=options.double_deck, no_trump=options.allow_no_trump
+        )
+        self._penalize = options.renege_mode == "penalize"
+        self._auction_rules = AuctionRules(options)
+        self._idle = PlayTables.for_hand(self._deck, -1, -1, penalize=self._penalize)
+        choices = TRUMP_CHOICES if options.allow_no_trump else TRUMP_CHOICES[:4]
+        # _play_tables[trump index][sitting-out seat + 1]
+        self._play_tables = tuple(
+            tuple(
+                PlayTables.for_hand(self._deck, t, sitting, penalize=self._penalize)
+                for sitting in range(-1, 4)
+            )
+            for t in range(len(choices))
+        )
+        ladder = self._auction_rules.ladder
+        # _calls[high + 1]: the legal calls over the bid of rank high (E-8); a stuck
+        # dealer may not pass (E-35).
+        self._calls: tuple[tuple[Action, ...], ...] = tuple(
+            (PASS, *(Bid(c) for c in ladder[high + 1 :])) for high in range(-1, len(ladder))
+        )
+        self._calls_stuck = tuple(calls[1:] for calls in self._calls)
+        # The interned actions by identity, for the fast paths of apply.
+        rank_by_id = {id(Bid(c)): n for n, c in enumerate(ladder)}
+        rank_by_id[id(PASS)] = -1
+        self._rank_by_id = FrozenDict(rank_by_id)
+        self._trump_by_id = FrozenDict({id(NameTrump(t)): n for n, t in enumerate(choices)})
+        self._trump_actions: tuple[Action, ...] = tuple(NameTrump(t) for t in choices)
+        self._discard_before_auction = (
+            options.joker and options.joker_discard_timing == "before_auction"
+        )
+        self._discard_after_trump = options.joker and options.joker_discard_timing == "after_trump"
+        self._help_count = options.help_exchange_count
+        self._name_actions: tuple[Action, ...] = tuple(NameSuit(s) for s in Suit)
+        self._chunks: FrozenDict[type, tuple[tuple[tuple[Action, ...], ...], ...]] = FrozenDict(
+            {Give: self._deck.chunk_tables(Give), Discard: self._deck.chunk_tables(Discard)}
+        )
+        hand = options.tricks_per_hand
+        size = self._deck.size
+        # E-4: card i of the shuffled deck goes to seat (dealer + 1 + i) mod 4; with the
+        # joker the 25th card goes to the dealer (E-37). _deal_bits[dealer][i][position].
+        seats = [
+            [(dealer + 1 + i) % 4 for i in range(4 * hand)] + ([dealer] if options.joker else [])
+            for dealer in range(4)
+        ]
+        self._deal_bits = tuple(
+            tuple(tuple(1 << (pos + seat * size) for pos in range(size)) for seat in order)
+            for order in seats
+        )
+        self._shuffle_steps = tuple(
+            (i + 1, (i + 1).bit_length(), i) for i in range(size - 1, 0, -1)
+        )
+
+    # -- Variant interface --------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Always 4 (E-1)."""
+        return 4
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck: 24 cards, 25 with the joker, 48 with the double deck (E-2, E-37, E-38)."""
+        return self._deck.cards
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action-id space, 102 for every option set."""
+        return _actions.NUM_ACTIONS
+
+    def new_game(
+        self,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> BidEuchreState:
+        """Shuffle and deal a hand (E-4).
+
+        Args:
+            rng: The generator to shuffle with.
+            seed: Or a seed for ``random.Random(seed)``; not both.
+            dealer: The dealer's seat; ``options.first_dealer`` by default (E-3).
+
+        Returns:
+            The hand's first state.
+
+        Raises:
+            InvalidSeatError: ``dealer`` is not a seat.
+
+        >>> [str(c) for c in BidEuchreVariant().new_game(seed=1).hand(0)]
+        ['QS', 'KS', '10H', 'KH', '9D', 'AD']
+        """
+        r = self._rng(rng, seed)
+        d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
+        getrandbits = r.getrandbits
+        if self.options.double_deck:
+            return root_state(self, d, self._double_deal(d, getrandbits))
+        # The Fisher-Yates shuffle of cardrules.decks.shuffle, on positions, fused with
+        # the deal (E-4): once position i of the shuffled deck is final, its card goes to
+        # the seat of card i.
+        bits = self._deal_bits[d]
+        perm = list(range(self._deck.size))
+        dealt = 0
+        for n, k, i in self._shuffle_steps:
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            card = perm[j]
+            perm[j] = perm[i]
+            dealt |= bits[i][card]
+        return root_state(self, d, dealt | bits[0][perm[0]])
+
+    def _double_deal(self, dealer: int, getrandbits: Any) -> int:
+        size = self._deck.size
+        perm = list(range(size))
+        for n, k, i in self._shuffle_steps:
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            perm[i], perm[j] = perm[j], perm[i]
+        # Identical copies are interchangeable: the lower seat gets the first copy, as
+        # in deal(), so that a record of the cards replays to an equal state.
+        seat_of = [0] * size
+        for i, pos in enumerate(perm):
+            seat_of[pos] = (dealer + 1 + i) % 4
+        dealt = 0
+        for first in range(24):
+            a, b = seat_of[first], seat_of[first + 24]
+            if a > b:
+                a, b = b, a
+            dealt |= 1 << (first + a * size) | 1 << (first + 24 + b * size)
+        return dealt
+
+    def deal(
+        self,
+        *,
+        hands: Sequence[Sequence[Card | str] | str],
+        dealer: int | None = None,
+        extra: Card | str | None = None,
+    ) -> BidEuchreState:
+        """The first state of a hand with the given cards, for tests, puzzles and records.
+
+        Args:
+            hands: Four hands, seats 0 (N) to 3 (W): each a sequence of cards or card
+                codes, or a string of codes separated by spaces (``"JD AH 10S KC QD 9S"``).
+                6 cards each (12 with the double deck); the dealer may hold 7 with the
+                joker.
+            dealer: The dealer's seat; ``options.first_dealer`` by default.
+            extra: With the joker, the dealer's 7th card (the 25th card dealt, E-37), if
+                the dealer's hand lists only 6.
+
+        Returns:
+            The hand's first state.
+
+        Raises:
+            DealError: the hands are not a deal of this deck.
+            InvalidSeatError: ``dealer`` is not a seat.
+
+        >>> v = BidEuchreVariant()
+        >>> s = v.deal(hands=["9S 10S JS QS KS AS", "9H 10H JH QH KH AH",
+        ...                   "9D 10D JD QD KD AD", "9C 10C JC QC KC AC"], dealer=3)
+        >>> s.hand(2)[:2]
+        (Card.parse('9D'), Card.parse('10D'))
+        """
+        d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
+        if isinstance(hands, str) or len(hands) != 4:
+            raise DealError("hands must be a sequence of four hands (seats 0 to 3)")
+        parsed = [self._parse_hand(hand, seat) for seat, hand in enumerate(hands)]
+        if extra is not None:
+            if not self.options.joker:
+                raise DealError("extra is the dealer's 7th card: only with the joker (E-37)")
+            parsed[d].append(self._parse_card(extra, d))
+        size = self.options.tricks_per_hand
+        for seat, cards in enumerate(parsed):
+            want = size + 1 if self.options.joker and seat == d else size
+            if len(cards) != want:
+                raise DealError(
+                    f"seat {seat} must be dealt {want} cards, not {len(cards)}"
+                    + (" (E-37)" if want > size else " (E-4)")
+                )
+        used = 0
+        dealt = 0
+        width = self._deck.size
+        for seat, cards in enumerate(parsed):
+            for card in cards:
+                free = self._deck.position_mask[card.index] & ~used
+                if not free:
+                    copies = "once" if not self.options.double_deck else "twice"
+                    raise DealError(f"{card} is dealt more than {copies}")
+                bit = free & -free
+                used |= bit
+                dealt |= bit << (seat * width)
+        return root_state(self, d, dealt)
+
+    def _parse_card(self, card: object, seat: int) -> Card:
+        if isinstance(card, str):
+            try:
+                card = Card.parse(card)
+            except NotationError as exc:
+                raise DealError(f"seat {seat}: {exc}") from None
+        if type(card) is not Card:
+            raise DealError(f"seat {seat}: not a card: {_quote(card)}")
+        if not self._deck.position_mask[card.index]:
+            raise DealError(f"seat {seat}: {card} is not in this game's deck")
+        return card
+
+    def _parse_hand(self, hand: object, seat: int) -> list[Card]:
+        if isinstance(hand, str):
+            items: Sequence[object] = hand.split()
+        elif isinstance(hand, Sequence):
+            items = hand
+        else:
+            raise DealError(f"seat {seat}: a hand is a sequence of cards, not {_quote(hand)}")
+        return [self._parse_card(c, seat) for c in items]
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's notation (see :func:`~cardrules.bid_euchre.parse_action`).
+
+        ``bid help`` and ``bid moon`` stand for this deck's all-tricks level.
+
+        Raises:
+            NotationError: ``text`` is not an action's notation.
+
+        >>> BidEuchreVariant(double_deck=True).parse_action("bid moon")
+        Bid(Contract(tricks=12, kind=<ContractKind.MOON: 2>))
+        """
+        return _actions.parse_action(text, tricks_per_hand=self.options.tricks_per_hand)
+
+    def action_id(self, action: Action) -> int:
+        """The stable integer id of ``action`` (see :func:`~cardrules.bid_euchre.action_id`).
+
+        Raises:
+            ValueError: ``action`` has no Bid Euchre id.
+        """
+        return _actions.action_id(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id (see :func:`~cardrules.bid_euchre.action_from_id`).
+
+        Raises:
+            ValueError: not an id from 0 to 101.
+        """
+        return _actions.action_from_id(action_id)
+
+    def options_json(self) -> dict[str, Any]:
+        """The options as JSON values."""
+        return self.options.to_json()
+
+    @classmethod
+    def from_options_json(cls, options: Mapping[str, Any]) -> BidEuchreVariant:
+        """The variant with the options of :meth:`options_json`.
+
+        Raises:
+            OptionsError: unknown or invalid options.
+        """
+        return cls(BidEuchreOptions.from_json(options))
+
+    def deal_json(self, state: Any) -> dict[str, Any]:
+        """The dealer and the hands as dealt (the dealer's 7 cards with the joker).
+
+        Raises:
+            TypeError: ``state`` is not a state of a Bid Euchre hand.
+        """
+        if not isinstance(state, BidEuchreState):
+            raise TypeError(f"deal_json takes a BidEuchreState, not {type(state).__name__}")
+        h = state._h
+        width = self._deck.size
+        full = (1 << width) - 1
+        hands = [
+            [str(c) for c in self._deck.cards_of(h.dealt >> (seat * width) & full)]
+            for seat in range(4)
+        ]
+        return {"dealer": h.dealer, "hands": hands}
+
+    def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> BidEuchreState:
+        """The first state of the deal of :meth:`deal_json`.
+
+        Raises:
+            RecordError: the deal is malformed or not a deal of this deck.
+        """
+        data: object = deal  # untrusted: checked whatever its declared type
+        if not isinstance(data, Mapping) or set(data) != {"hands"}:
+            raise RecordError("a Bid Euchre deal is an object with exactly the key 'hands'")
+        hands = data["hands"]
+        if (
+            not isinstance(hands, list)
+            or len(hands) != 4
+            or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands)
+        ):
+            raise RecordError("the deal's 'hands' must be four lists of card codes")
+        seat: object = dealer
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise RecordError(f"the dealer must be a seat from 0 to 3, not {seat!r:.20}")
+        try:
+            return self.deal(hands=hands, dealer=dealer)
+        except DealError as exc:
+            raise RecordError(f"the deal is invalid: {exc}") from None
+
+    # -- extras ---------------------------------------------------------------------------
+
+    def random_playout(self, state: BidEuchreState, rng: random.Random) -> HandResult:
+        """Play ``state``'s hand to the end with random legal actions; the result.
+
+        Uses the same draws from ``rng`` as the public loop (see
+        :func:`~cardrules.bid_euchre.random_playout`).
+
+        Raises:
+            TypeError: ``state`` is not a state of this variant.
+        """
+        given: object = state
+        if not isinstance(given, BidEuchreState) or given.variant != self:
+            raise TypeError("random_playout takes a state of this variant")
+        return _random_playout(state, rng)
+
+    def trick_table(self, trump: Trump) -> TrickTable:
+        """The compiled trick table for ``trump`` (built once per variant).
+
+        Raises:
+            ValueError: no-trump without ``allow_no_trump``, or not a trump choice.
+        """
+        if trump is NO_TRUMP and not self.options.allow_no_trump:
+            raise ValueError("no-trump needs allow_no_trump (E-13)")
+        if trump not in TRUMP_CHOICES:
+            raise ValueError(f"not a trump choice: {_quote(trump)}")
+        return self._deck.tables[TRUMP_CHOICES.index(trump)]
+
+    # -- used by the state ----------------------------------------------------------------
+
+    def _root(self, dealer: int, dealt: int) -> BidEuchreState:
+        return root_state(self, dealer, dealt)
+
+    def _card_actions(self, kind: type, mask: int) -> tuple[Action, ...]:
+        mask = self._deck.distinct(mask)
+        t0, t1, t2 = self._chunks[kind]
+        return t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16]
+
+    def _claim_actions(self, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+        # E-36: every player gets the step; only a qualifying hand may claim.
+        return _CLAIM_ACTIONS if is_ace_no_face(hand) else _PASS_ONLY
+
+    # -- values ---------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BidEuchreVariant):
+            return NotImplemented
+        return self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash(self.options)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_variant_for, (self.options,))
+
+    def __repr__(self) -> str:
+        # Defaults as derived for this deck: help_value and moon_value follow its size.
+        default = BidEuchreOptions(double_deck=self.options.double_deck).to_json()
+        default["double_deck"] = False
+        changed = [
+            f"{name}={value!r}"
+            for name, value in self.options.to_json().items()
+            if default[name] != value
+        ]
+        return f"cardrules.get_variant({', '.join([repr(self.id), *changed])})"
