@@ -22,10 +22,10 @@ def main(seed: int) -> None:
     for seat in range(tarot.players):
         print(f"  seat {seat}: {' '.join(str(c) for c in state.hand(seat))}")
     while not state.is_terminal:
-        seat = state.to_play
+        actor = state.to_play
         action = rng.choice(state.legal_actions())
-        print(f"seat {seat}: {action}")
-        state = state.apply(action, seat)
+        print(f"seat {actor}: {action}")
+        state = state.apply(action, actor)
     print()
     print(state.result().explain())
 
