@@ -58,7 +58,7 @@ class Suit(enum.Enum):
 
     @property
     def colour(self) -> Colour:
-        """:attr:`Colour.BLACK` for spades and clubs, :attr:`Colour.RED` otherwise."""
+        """``Colour.BLACK`` for spades and clubs, ``Colour.RED`` otherwise."""
         return Colour.BLACK if self in (Suit.SPADES, Suit.CLUBS) else Colour.RED
 
     @property
@@ -107,7 +107,7 @@ class Rank(enum.IntEnum):
 
     @property
     def code(self) -> str:
-        """The notation code: ``A``, ``2`` … ``10``, ``J``, ``N``, ``Q``, ``K``."""
+        """This rank's notation code (``A``, ``2`` … ``10``, ``J``, ``N``, ``Q``, ``K``)."""
         return _RANK_CODES[self]
 
 
@@ -134,7 +134,7 @@ class Card:
     """A playing card. Immutable and interned: build or parse, never copy.
 
     ``Card(suit, rank)`` returns the suit card; :meth:`Card.trump` a Tarot trump;
-    :data:`EXCUSE` and :data:`JOKER` are the two special cards.
+    ``EXCUSE`` and ``JOKER`` are the two special cards.
 
     Attributes:
         kind: :class:`CardKind` of the card.

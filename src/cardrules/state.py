@@ -240,7 +240,7 @@ class State(abc.ABC):
         return tuple(mask)
 
     def record(self) -> Record:
-        """The JSON-serialisable record of this game so far (see :mod:`cardrules.records`)."""
+        """The JSON-serialisable record of this game so far (see ``cardrules.records``)."""
         from cardrules.records import record_of
 
         return record_of(self)
