@@ -106,7 +106,10 @@ class IllegalActionError(CardrulesError, ValueError):
         self.rule_id = rule_id
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule_id})" if self.rule_id else self.message
+        # Messages may already cite the rule, or a clause of it ("(T-15a)").
+        if not self.rule_id or f"({self.rule_id}" in self.message:
+            return self.message
+        return f"{self.message} ({self.rule_id})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_error, (type(self), self.message, self.action, self.seat, self.rule_id))

@@ -602,7 +602,7 @@ def test_explain_names_every_term() -> None:
     assert lines[0] == "Garde (x2), 5 players: taker seat 0, partner seat 4"
     assert lines[1] == "Attack: 40.5 points with 2 bouts; target 41"
     assert lines[2] == "Contract failed by 0.5, counted as 1"
-    assert lines[3] == "Base: (25 + 1) x 2 = -52"
+    assert lines[3] == "Base: -(25 + 1) x 2 = -52"
     assert lines[4] == "Petit au bout: -20 (defence)"
     assert lines[5] == "Poignées: simple: -20 (to the defence, which defeated the contract)"
     assert lines[6] == "Chelem: announced and not achieved: -200"

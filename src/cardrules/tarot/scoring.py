@@ -650,7 +650,10 @@ class DealResult(_DealResultSlots):
         if difference != gap:
             result += f", counted as {_text(difference)}"
         lines.append(result)
-        lines.append(f"Base: (25 + {_text(difference)}) x {self.multiplier} = {_signed(self.base)}")
+        sign = "" if self.made else "-"
+        lines.append(
+            f"Base: {sign}(25 + {_text(difference)}) x {self.multiplier} = {_signed(self.base)}"
+        )
         if f.petit_au_bout is None:
             lines.append("Petit au bout: none")
         else:
