@@ -1,0 +1,341 @@
+"""Games at the terminal: deals and matches narrated as they are played, and replays.
+
+:func:`play_series` plays what a sitting at the table is for each game: one French
+Tarot deal (dealt again while deals are annulled, as :class:`~cardrules.tarot.TarotMatch`
+does), a Bid Euchre match to the target score, or one deal of any other variant. Each
+seat's moves come from a *chooser*: a bot, or the person at the keyboard
+(:mod:`cardrules._cli_play`). :func:`replay_records` validates saved records through the
+rules and narrates them.
+
+>>> import io
+>>> import cardrules
+>>> from cardrules.bots import RandomBot
+>>> out = io.StringIO()
+>>> variant = cardrules.get_variant("bid-euchre")
+>>> bots = bot_chooser([RandomBot()] * 4)
+>>> states = play_series(variant, 1, bots, out=out, max_deals=2)
+>>> len(states), "Hand 1" in out.getvalue()
+(2, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TextIO
+
+from cardrules._cli_common import deal_rng
+from cardrules._cli_present import Presenter, presenter_for
+from cardrules.actions import Action
+from cardrules.errors import GameOverError, RecordError
+from cardrules.records import Record, replay
+from cardrules.state import State, Variant
+
+__all__ = [
+    "MAX_DEALS",
+    "Chooser",
+    "Sitting",
+    "bot_chooser",
+    "make_bots",
+    "play_series",
+    "replay_records",
+]
+
+MAX_DEALS: Final = 200
+"""The most deals (hands) one sitting plays before it stops without a winner."""
+
+Chooser = Callable[[State, random.Random], Action]
+"""Picks the action of the seat to play in a state, drawing on the deal's generator."""
+
+
+def bot_chooser(bots: Sequence[Any]) -> Chooser:
+    """A chooser that asks ``bots[seat]`` for each seat's move, as ``play_game`` does.
+
+    Args:
+        bots: One :class:`~cardrules.bots.Bot` per seat.
+
+    Returns:
+        The chooser.
+    """
+
+    def choose(state: State, rng: random.Random) -> Action:
+        seat = state.to_play
+        if seat is None:
+            raise GameOverError("the game is over: no move to choose")
+        action: Action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)
+        return action
+
+    return choose
+
+
+def make_bots(variant: Variant, kinds: Sequence[str]) -> tuple[list[Any], str | None]:
+    """One bot per seat of the given kinds, with a note when a kind had to change.
+
+    A variant without a heuristic bot (a plugin) gets random bots instead.
+
+    Args:
+        variant: The variant.
+        kinds: One kind per seat (``"heuristic"`` or ``"random"``).
+
+    Returns:
+        The bots, and the note to print (``None`` when every kind was available).
+
+    Raises:
+        OptionsError: an unknown kind of bot.
+
+    >>> import cardrules
+    >>> make_bots(cardrules.get_variant("bid-euchre"), ["random"] * 4)[0][0]
+    RandomBot()
+    """
+    from cardrules.bots import bot_for
+    from cardrules.errors import UnknownVariantError
+
+    bots = []
+    note = None
+    for kind in kinds:
+        try:
+            bots.append(bot_for(variant.id, kind))
+        except UnknownVariantError:
+            bots.append(bot_for(variant.id, "random"))
+            note = f"{variant.name} has no heuristic bot: random bots play instead."
+    return bots, note
+
+
+def _deal_header(presenter: Presenter, state: State, viewer: int | None) -> list[str]:
+    lines = [f"{presenter.seat(state.dealer)} deals."]
+    if viewer is None:
+        lines += presenter.deal_lines(state)
+    return lines
+
+
+class Sitting:
+    """One sitting of a variant: a Tarot deal, a Bid Euchre match, or one deal.
+
+    Deal ``k`` is shuffled by :func:`~cardrules._cli_common.deal_rng` ``(seed, k)``,
+    which then drives the bots of that deal. The deals played so far and the deal in
+    progress stay available (:attr:`finals`, :attr:`current`) when the sitting is cut
+    short, so that they can be saved.
+
+    Args:
+        variant: The variant and its options.
+        seed: The seed of the sitting.
+        choose: Picks every move.
+        out: Where the narration goes.
+        viewer: The seat of the person playing, ``None`` for a demo.
+        compact: One line per trick rather than one per card.
+        max_deals: Stop after this many deals (hands) without a winner.
+
+    Attributes:
+        finals: The final state of every deal finished, in order.
+        current: The latest state of the deal being played, ``None`` before the first.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int,
+        choose: Chooser,
+        *,
+        out: TextIO,
+        viewer: int | None = None,
+        compact: bool = False,
+        max_deals: int = MAX_DEALS,
+    ) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.choose = choose
+        self.out = out
+        self.viewer = viewer
+        self.compact = compact
+        self.max_deals = max_deals
+        self.presenter = presenter_for(variant)
+        self.finals: list[State] = []
+        self.current: State | None = None
+
+    def _say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+
+    def play(self) -> list[State]:
+        """Play the sitting to its end; returns :attr:`finals`."""
+        if self.variant.id == "bid-euchre":
+            self._euchre_match()
+        elif self.variant.id == "tarot":
+            self._tarot_deal()
+        else:
+            rng = deal_rng(self.seed, 0)
+            self.play_deal(self.variant.new_game(rng=rng), rng)
+        return self.finals
+
+    def play_deal(self, state: State, rng: random.Random) -> State:
+        """Play one deal to the end, printing each event as the viewer may see it.
+
+        Args:
+            state: The first state of the deal.
+            rng: The deal's generator, passed to the chooser.
+
+        Returns:
+            The final state, also appended to :attr:`finals`.
+        """
+        presenter, viewer = self.presenter, self.viewer
+        self._say(*_deal_header(presenter, state, viewer))
+        while True:
+            self.current = state
+            seat = state.to_play
+            if seat is None:
+                break
+            action = self.choose(state, rng)
+            after = state.apply(action, seat)
+            self._say(
+                *presenter.event_lines(state, seat, action, after, viewer, compact=self.compact)
+            )
+            state = after
+        self.finals.append(state)
+        self._say("", *presenter.result_lines(state))
+        return state
+
+    def _tarot_deal(self) -> None:
+        from cardrules.tarot import TarotMatch, TarotOptions
+
+        options = getattr(self.variant, "options", None)
+        if not isinstance(options, TarotOptions):
+            raise TypeError("the Tarot variant carries TarotOptions")
+        match = TarotMatch.start(options)
+        for index in range(self.max_deals):
+            if match.is_over:
+                return
+            rng = deal_rng(self.seed, index)
+            final = self.play_deal(match.next_deal(rng), rng)
+            match = match.after(final.result())
+            if not match.is_over:
+                self._say("The deal is dealt again (T-6).", "")
+        if not match.is_over:
+            self._say(f"Stopped after {self.max_deals} annulled deals.")
+
+    def _euchre_match(self) -> None:
+        from cardrules.bid_euchre import BidEuchreMatch, BidEuchreOptions
+
+        options = getattr(self.variant, "options", None)
+        if not isinstance(options, BidEuchreOptions):
+            raise TypeError("the Bid Euchre variant carries BidEuchreOptions")
+        match = BidEuchreMatch.start(options)
+        self._say(f"Bid Euchre match to {options.target_score}: NS (N and S) against EW.")
+        for index in range(self.max_deals):
+            if match.is_over:
+                break
+            ns, ew = match.scores
+            self._say("", f"== Hand {index + 1}: NS {ns}, EW {ew} ==")
+            rng = deal_rng(self.seed, index)
+            final = self.play_deal(match.next_hand(rng), rng)
+            match = match.after(final.result())
+        self._say("")
+        if match.is_over:
+            self._say(match.explain())
+        else:
+            ns, ew = match.scores
+            self._say(f"Stopped after {self.max_deals} hands without a winner (NS {ns}, EW {ew}).")
+
+
+def play_series(
+    variant: Variant,
+    seed: int,
+    choose: Chooser,
+    *,
+    out: TextIO,
+    viewer: int | None = None,
+    compact: bool = False,
+    max_deals: int = MAX_DEALS,
+) -> list[State]:
+    """Play one :class:`Sitting` of ``variant`` and return the final state of each deal.
+
+    Args:
+        variant: The variant and its options.
+        seed: The seed of the sitting.
+        choose: Picks every move.
+        out: Where the narration goes.
+        viewer: The seat of the person playing, ``None`` for a demo.
+        compact: One line per trick rather than one per card.
+        max_deals: Stop after this many deals (hands) without a winner.
+
+    Returns:
+        The final state of every deal played, in order.
+    """
+    sitting = Sitting(
+        variant, seed, choose, out=out, viewer=viewer, compact=compact, max_deals=max_deals
+    )
+    return sitting.play()
+
+
+def replay_records(records: Sequence[Record], *, out: TextIO) -> list[State]:
+    """Replay ``records`` through the rules and narrate them with full information.
+
+    Consecutive Bid Euchre hands are also added up as a match.
+
+    Args:
+        records: The records, in order.
+        out: Where the narration goes.
+
+    Returns:
+        The final state of each record.
+
+    Raises:
+        RecordError: a record is malformed, tampered or illegal (the message says
+            which record when there are several).
+    """
+    finals: list[State] = []
+    for number, record in enumerate(records, 1):
+        try:
+            finals.append(_replay_one(record, out, number if len(records) > 1 else None))
+        except RecordError as exc:
+            where = f"record {number}: " if len(records) > 1 else ""
+            raise RecordError(f"{where}{exc}") from None
+    if len(finals) > 1 and finals[0].variant.id == "bid-euchre":
+        _replayed_match(finals, out)
+    return finals
+
+
+def _replay_one(record: Record, out: TextIO, number: int | None) -> State:
+    states = replay(record)
+    state = next(states)
+    variant = state.variant
+    presenter = presenter_for(variant)
+    title = f"Record {number}: " if number is not None else ""
+    print(f"{title}{variant.name}, rules version {record.rules_version}: {variant!r}", file=out)
+    for line in _deal_header(presenter, state, None):
+        print(line, file=out)
+    for after in states:
+        seat, action = after.history[-1]
+        for line in presenter.event_lines(state, seat, action, after, None, compact=True):
+            print(line, file=out)
+        state = after
+    print(file=out)
+    if state.is_terminal:
+        for line in presenter.result_lines(state):
+            print(line, file=out)
+    else:
+        print(f"The game is not over: {presenter.seat(state.to_play or 0)} is to play.", file=out)
+    print(file=out)
+    return state
+
+
+def _replayed_match(finals: Sequence[State], out: TextIO) -> None:
+    from cardrules.bid_euchre import BidEuchreMatch, BidEuchreState
+
+    first = finals[0]
+    if not isinstance(first, BidEuchreState):
+        raise RecordError("record 1 is not a Bid Euchre hand")
+    match = BidEuchreMatch.start(first.variant.options, dealer=first.dealer)
+    for number, final in enumerate(finals, 1):
+        if not isinstance(final, BidEuchreState) or final.variant != first.variant:
+            raise RecordError(f"record {number} is not a hand of the same Bid Euchre match")
+        if not final.is_terminal:
+            raise RecordError(f"record {number} is an unfinished hand in the middle of a match")
+        if final.dealer != match.dealer:
+            raise RecordError(
+                f"record {number} is dealt by seat {final.dealer}; the match's dealer is "
+                f"seat {match.dealer} (E-5)"
+            )
+        if match.is_over:
+            raise RecordError(f"record {number} follows the end of the match (E-34)")
+        match = match.after(final.result())
+    print(match.explain(), file=out)

@@ -1,0 +1,350 @@
+"""The ``cardrules`` command: play, watch, simulate, score and replay games.
+
+Installed as the ``cardrules`` console script, and run by ``python -m cardrules``::
+
+    cardrules play tarot [--players 3|4|5] [--seed S] [--seat N] [--save FILE]
+    cardrules play bid-euchre [--seed S] [--seat N] [--stick-the-dealer] [--joker] … [--save FILE]
+    cardrules demo VARIANT [--seed S] [--players N] [house rules …] [--save FILE]
+    cardrules simulate VARIANT --deals N [--seed S] [--bots KIND,KIND,…] [--workers K]
+                                         [--json FILE]
+    cardrules score tarot --contract C --taker N --points P --bouts B [--partner N]
+                          [--petit-au-bout CAMP] [--poignee LEVEL …] [--chelem CAMP]
+                          [--chelem-announced]
+    cardrules score bid-euchre --contract C --declarer N --tricks NS EW [--renege SEAT …]
+    cardrules replay FILE
+    cardrules variants
+
+Exit status: 0 on success (also when a game is left with ``q`` or the input ends), 1
+when a record is invalid or a file cannot be read, 2 for bad arguments or impossible
+facts, 130 after Ctrl-C.
+
+>>> main(["score", "bid-euchre", "--contract", "4", "--declarer", "N", "--tricks", "5", "1"])
+4 by N for NS: made with 5 of 6 tricks
+NS +5
+  bid 4 made with 5 tricks: +5
+EW +1
+  defended against 4 with 1 trick: +1
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardrules._cli_common import (
+    EXIT_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    UsageError,
+    add_variant_options,
+    build_variant,
+    fresh_seed,
+    parse_seat,
+    read_records,
+    write_records,
+)
+from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
+
+__all__ = ["build_parser", "main"]
+
+_DESCRIPTION = """\
+Play French Tarot or Bid Euchre against bots, watch bots play, simulate thousands of
+deals, score a deal played at a real table, or check a saved game record."""
+
+_EPILOG = """\
+examples:
+  cardrules demo tarot --seed 7
+  cardrules play bid-euchre --stick-the-dealer --target 21
+  cardrules simulate tarot --deals 1000 --bots heuristic,random,random,random --workers 2
+  cardrules score tarot --contract garde --taker 0 --points 45 --bouts 2
+  cardrules score bid-euchre --contract 6M --declarer E --tricks 0 6
+  cardrules demo bid-euchre --seed 3 --save match.jsonl && cardrules replay match.jsonl"""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardrules`` command, with one subparser per command.
+
+    >>> build_parser().parse_args(["demo", "tarot", "--seed", "3"]).seed
+    3
+    """
+    from cardrules import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="cardrules",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    play = sub.add_parser(
+        "play",
+        help="play a game at the terminal against bots",
+        description=(
+            "Play against bots: one French Tarot deal, or a Bid Euchre match to the target "
+            "score. Answer with the number of a legal action or with its notation; '?' "
+            "for help, 'q' to quit."
+        ),
+    )
+    play.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
+    play.add_argument("--seed", type=int, help="deal the same cards again (default: random)")
+    play.add_argument("--seat", help="your seat: a number, or N, E, S, W in Bid Euchre (0)")
+    play.add_argument(
+        "--bots", choices=("heuristic", "random"), default="heuristic", help="the opponents"
+    )
+    play.add_argument("--save", metavar="FILE", help="write the game records to FILE")
+    add_variant_options(play)
+    play.set_defaults(run=_play)
+
+    demo = sub.add_parser(
+        "demo",
+        help="watch bots play a deal (Bid Euchre: a match), with the score explained",
+        description=(
+            "Bots play one French Tarot deal, or a Bid Euchre match to the target score; "
+            "the transcript shows every hand, bid and trick, and the score breakdown."
+        ),
+    )
+    demo.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
+    demo.add_argument("--seed", type=int, help="play the same game again (default: random)")
+    demo.add_argument("--save", metavar="FILE", help="write the game records to FILE")
+    add_variant_options(demo)
+    demo.set_defaults(run=_demo)
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="play many deals between bots and print statistics",
+        description=(
+            "Play N deals (Bid Euchre: hands) between bots and print the contracts, their "
+            "success rates, the bonuses, and each seat's average score and spread. Deal i "
+            "is seeded from the seed and i alone, so the results are the same whatever the "
+            "number of workers."
+        ),
+    )
+    simulate.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
+    simulate.add_argument("--deals", type=_positive, required=True, metavar="N")
+    simulate.add_argument("--seed", type=int, help="the run's seed (default: random)")
+    simulate.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="KIND,…",
+        help="one bot kind per seat, heuristic or random; one kind for every seat",
+    )
+    simulate.add_argument(
+        "--workers", type=_positive, default=1, metavar="K", help="worker processes (1)"
+    )
+    simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    add_variant_options(simulate)
+    simulate.set_defaults(run=_simulate)
+
+    score = sub.add_parser(
+        "score",
+        help="score a deal played at a real table",
+        description="Score a deal from its facts alone.",
+    )
+    from cardrules._cli_score import add_score_parsers
+
+    add_score_parsers(score.add_subparsers(dest="game", metavar="GAME", required=True))
+    score.set_defaults(run=_score)
+
+    replay = sub.add_parser(
+        "replay",
+        help="check a saved game record and show its transcript and result",
+        description=(
+            "Replay a record through the rules (cardrules.dumps(state.record()), or one "
+            "record per line as --save writes) and print its transcript and result. An "
+            "invalid or tampered record is reported on stderr with exit status 1."
+        ),
+    )
+    replay.add_argument("file", metavar="FILE", help="the record file; - for standard input")
+    replay.set_defaults(run=_replay)
+
+    variants = sub.add_parser(
+        "variants",
+        help="list the variants: built-in and from plugins",
+        description="List every variant id: the built-in games, then those of plugins.",
+    )
+    variants.set_defaults(run=_variants)
+    return parser
+
+
+# -- commands ---------------------------------------------------------------------------
+
+
+def _seed(args: argparse.Namespace) -> int:
+    seed: int | None = args.seed
+    return fresh_seed() if seed is None else seed
+
+
+def _play(args: argparse.Namespace) -> int:
+    from cardrules._cli_play import run_play
+
+    variant = build_variant(args.variant, args)
+    seat = parse_seat(args.seat, variant)
+    interactive = sys.stdin.isatty()
+    if interactive:
+        # Importing readline gives input() line editing and history, where it exists.
+        with contextlib.suppress(ImportError):
+            importlib.import_module("readline")
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Undecodable bytes typed or piped in are answered like any other bad input.
+        sys.stdin.reconfigure(errors="replace")
+    return run_play(
+        variant,
+        seat=seat,
+        seed=_seed(args),
+        save=args.save,
+        out=sys.stdout,
+        inp=None if interactive else sys.stdin,
+        bot_kind=args.bots,
+    )
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from cardrules._cli_games import bot_chooser, make_bots, play_series
+
+    variant = build_variant(args.variant, args)
+    seed = _seed(args)
+    bots, note = make_bots(variant, ["heuristic"] * variant.players)
+    print(f"{variant.name}, {variant.players} players, seed {seed}: bots play every seat.")
+    if note:
+        print(note)
+    finals = play_series(variant, seed, bot_chooser(bots), out=sys.stdout, compact=True)
+    if args.save:
+        _save(args.save, finals)
+    return 0
+
+
+def _save(path: str, finals: Sequence[Any]) -> None:
+    try:
+        write_records(path, finals)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    print(f"Saved {len(finals)} record(s) to {path}.", file=sys.stderr)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from cardrules._cli_simulate import run
+    from cardrules.bots import BOT_KINDS, bot_for
+
+    variant = build_variant(args.variant, args)
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    if len(kinds) == 1:
+        kinds *= variant.players
+    if len(kinds) != variant.players:
+        raise UsageError(
+            f"--bots names {len(kinds)} bots; {variant.name} has {variant.players} seats"
+        )
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise UsageError(f"unknown bot kind {kind!r}: choose from {', '.join(BOT_KINDS)}")
+        try:
+            bot_for(variant.id, kind)
+        except UnknownVariantError as exc:
+            raise UsageError(f"{exc}; for example --bots random") from None
+    results = run(
+        variant,
+        deals=args.deals,
+        seed=_seed(args),
+        bots=kinds,
+        workers=args.workers,
+        out=sys.stdout,
+    )
+    if args.json:
+        text = json.dumps(results, indent=2, sort_keys=True) + "\n"
+        try:
+            Path(args.json).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.json}: {exc.strerror or exc}") from None
+        print(f"Wrote the results to {args.json}.", file=sys.stderr)
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    args.score(args, sys.stdout)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from cardrules._cli_games import replay_records
+
+    name = "standard input" if args.file == "-" else args.file
+    try:
+        records = read_records(args.file)
+        # Everything is checked before anything is printed: a bad record prints no
+        # transcript at all, only the error.
+        text = io.StringIO()
+        replay_records(records, out=text)
+    except OSError as exc:
+        print(f"cardrules replay: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except CardrulesError as exc:
+        print(f"cardrules replay: {name} is not a valid record: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    sys.stdout.write(text.getvalue())
+    print(f"{name}: {len(records)} valid record(s).")
+    return 0
+
+
+def _variants(args: argparse.Namespace) -> int:
+    from cardrules.registry import get_variant_class, plugin_errors, variant_ids
+
+    for variant_id in variant_ids():
+        cls = get_variant_class(variant_id)
+        module = cls.__module__
+        origin = "built-in" if module.startswith("cardrules.") else f"plugin {module}"
+        aliases = f"; also {', '.join(cls.aliases)}" if cls.aliases else ""
+        print(f"{variant_id:<12} {cls.name} ({origin}{aliases})")
+    for name, error in plugin_errors().items():
+        print(f"cardrules variants: the plugin {name!r} failed to load: {error}", file=sys.stderr)
+    return 0
+
+
+# -- entry point -------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cardrules`` command with ``argv`` (default: the process's arguments).
+
+    Args:
+        argv: The arguments after the program name.
+
+    Returns:
+        The exit status (see the module documentation). Bad arguments make argparse
+        exit with status 2 after printing the usage.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except (UsageError, OptionsError, UnknownVariantError, PluginError) as exc:
+        print(f"cardrules {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader of the output went away (cardrules demo … | head): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_ERROR
+    return status

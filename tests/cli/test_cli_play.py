@@ -1,0 +1,225 @@
+"""``cardrules play``, driven like a person at the keyboard, in a real subprocess.
+
+A small expect-style driver reads the table the command prints (the hand, the numbered
+legal actions), answers, and checks the answers to bad input: the reason with the rule
+ID, then the same question again. The games use ``--bots random`` where a test depends
+on the flow of play, so that it does not depend on how the heuristic bots play.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import cardrules
+
+_PACKAGE_ROOT = str(Path(cardrules.__file__).resolve().parent.parent)
+_CELL = re.compile(r"(\d+)\) (\S+(?: \S+)*)")
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_ROOT, env.get("PYTHONPATH")]))
+    return env
+
+
+def run(*args: str, stdin: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m cardrules ARGS`` with all of ``stdin`` at once."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardrules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=_env(),
+        check=False,
+    )
+
+
+class Session:
+    """A running ``cardrules play``, talked to one answer at a time."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardrules", "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_env(),
+        )
+        self.transcript = ""
+
+    def read(self, timeout: float = 30) -> str:
+        """Everything printed up to the next prompt (or the end of the program)."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        chunks: list[bytes] = []
+        deadline = time.monotonic() + timeout
+        while True:
+            text = b"".join(chunks).decode()
+            if text.endswith("> "):
+                break
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"no prompt within {timeout} s; got:\n{text[-2000:]}")
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if ready:
+                data = os.read(fd, 65536)
+                if not data:
+                    break
+                chunks.append(data)
+        self.transcript += text
+        return text
+
+    def answer(self, line: str) -> str:
+        """Send one answer and return what comes back, up to the next prompt."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+        return self.read()
+
+    def finish(self) -> tuple[int, str, str]:
+        """Wait for the end: the exit status, the rest of stdout, and stderr."""
+        assert self.proc.stdout is not None
+        assert self.proc.stderr is not None
+        out = self.proc.stdout.read().decode()
+        err = self.proc.stderr.read().decode()
+        return self.proc.wait(timeout=60), out, err
+
+    def close_input(self) -> tuple[int, str, str]:
+        """End the input, then :meth:`finish`."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        return self.finish()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def table(text: str) -> tuple[list[str], list[str]]:
+    """The hand and the legal actions of the last question in ``text``."""
+    question = text[text.rindex("-- Your turn") :]
+    hand = question.split("Your hand: ", 1)[1].splitlines()[0].split()
+    legal_part = question.split("Legal actions:", 1)[1]
+    legal = [action for _, action in _CELL.findall(legal_part)]
+    return hand, legal
+
+
+def test_bad_input_is_answered_and_asked_again_then_end_of_input() -> None:
+    session = Session("tarot", "--seed", "11", "--seat", "1", "--bots", "random")
+    try:
+        first = session.read()
+        assert "you are seat 1" in first
+        hand, legal = table(first)
+        assert legal[0] == "pass"
+        for bad, expected in [
+            ("hello there", "Not understood"),
+            ("0", "there is no action number 0"),
+            (str(len(legal) + 1), f"choose 1 to {len(legal)}"),
+            ("play 21T", "Not allowed"),
+            ("bid petite-garde", "Not understood"),
+        ]:
+            reply = session.answer(bad)
+            assert expected in reply, (bad, reply)
+            # The same question again, not a new one.
+            assert "-- Your turn" not in reply
+        help_reply = session.answer("?")
+        assert "Answer with the number of an action" in help_reply
+        assert table(help_reply) == (hand, legal)
+        # Play on, choosing the first legal action, until a card of the hand is not
+        # allowed: that answer must name the rule.
+        reply = session.answer("1")
+        refused = None
+        for _ in range(40):
+            if "-- Your turn" not in reply:
+                break
+            hand, legal = table(reply)
+            illegal = [c for c in hand if f"play {c}" not in legal]
+            if legal[0].startswith("play ") and illegal:
+                refused = session.answer(illegal[0])
+                break
+            reply = session.answer("1")
+        assert refused is not None, session.transcript[-3000:]
+        assert "Not allowed:" in refused
+        assert re.search(r"\(T-\d+\) \[must_", refused), refused
+        status, rest, err = session.close_input()
+    finally:
+        session.kill()
+    assert status == 0
+    assert "End of input: the game is abandoned." in rest
+    assert err == ""
+
+
+def test_a_whole_tarot_deal_saved_and_replayed(tmp_path: Path) -> None:
+    saved = tmp_path / "deal.jsonl"
+    proc = run(
+        "play", "tarot", "--seed", "5", "--seat", "2", "--save", str(saved), stdin="1\n" * 200
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Scores: seat 0: " in proc.stdout
+    assert "Traceback" not in proc.stderr
+    replayed = run("replay", str(saved), stdin="")
+    assert replayed.returncode == 0, replayed.stderr
+    score_line = [line for line in proc.stdout.splitlines() if line.startswith("Scores:")][-1]
+    assert score_line in replayed.stdout
+
+
+def test_a_whole_bid_euchre_match() -> None:
+    proc = run(
+        "play", "bid-euchre", "--seed", "2", "--seat", "S", "--target", "12", stdin="1\n" * 2000
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "you are S" in proc.stdout
+    assert "Your hand: " in proc.stdout
+    assert re.search(r"^(NS|EW) wins \d+-\d+$", proc.stdout, re.MULTILINE), proc.stdout[-2000:]
+
+
+def test_quit_saves_the_deal_in_progress(tmp_path: Path) -> None:
+    saved = tmp_path / "partial.json"
+    proc = run(
+        "play", "bid-euchre", "--seed", "8", "--bots", "random", "--save", str(saved),
+        stdin="1\n1\n1\nq\n",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "You left the table." in proc.stdout
+    record = cardrules.loads(saved.read_text())
+    state = cardrules.final_state(record)
+    assert not state.is_terminal
+    assert state.to_play == 0
+
+
+def test_ctrl_c_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    saved = tmp_path / "interrupted.json"
+    session = Session("bid-euchre", "--seed", "4", "--bots", "random", "--save", str(saved))
+    try:
+        session.read()
+        session.proc.send_signal(signal.SIGINT)
+        status, out, err = session.finish()
+    finally:
+        session.kill()
+    assert status == 130
+    assert "Interrupted." in err
+    assert "Traceback" not in err
+    assert "Saved 1 record(s)" in out
+    assert cardrules.loads(saved.read_text()).variant == "bid-euchre"
+
+
+@pytest.mark.parametrize(
+    "answers",
+    ["", "\n\n   \n", "q\n", "\x00\n\x1b[A\n" + "x" * 5000 + "\n"],
+    ids=["nothing", "blank lines", "quit", "control characters and a long line"],
+)
+def test_odd_input_never_gives_a_traceback(answers: str) -> None:
+    proc = run("play", "bid-euchre", "--seed", "1", "--bots", "random", stdin=answers)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""

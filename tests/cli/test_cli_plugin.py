@@ -1,0 +1,218 @@
+"""The example plugin ``examples/whist_plugin``: a third-party Whist variant.
+
+The plugin is loaded from its path, checked with the conformance kit, registered in the
+``cardrules.variants`` entry-point group (by replacing ``importlib.metadata.entry_points``
+in this process, and with a distribution's metadata on ``PYTHONPATH`` for the real
+command in a subprocess), then played, simulated and replayed through the command line.
+The entry point is read from the plugin's own ``pyproject.toml``.
+
+These tests need the repository's ``examples`` folder next to ``tests``; they are
+skipped where the test suite runs without it (against an installed wheel).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import os
+import subprocess
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import pytest
+
+import cardrules
+from cardrules import registry
+from cardrules.cli import main
+from cardrules.testing import check_variant
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+PLUGIN_DIR = Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"
+_PACKAGE_ROOT = str(Path(cardrules.__file__).resolve().parent.parent)
+
+if not (PLUGIN_DIR / "cardrules_whist" / "__init__.py").is_file():
+    pytest.skip("the examples folder is not next to the tests", allow_module_level=True)
+
+
+def _load_plugin() -> ModuleType:
+    # Loaded under its own package name, as an installed plugin would be, so that its
+    # doctests, pickling and "module:attribute" entry points all find it.
+    name = "cardrules_whist"
+    if name not in sys.modules:
+        path = PLUGIN_DIR / name / "__init__.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+if TYPE_CHECKING:
+    from examples.whist_plugin import cardrules_whist as whist
+else:
+    whist = _load_plugin()
+
+
+def _entry_point() -> tuple[str, str]:
+    project = tomllib.loads((PLUGIN_DIR / "pyproject.toml").read_text(encoding="utf-8"))
+    points = project["project"]["entry-points"][registry.ENTRY_POINT_GROUP]
+    ((name, value),) = points.items()
+    return name, value
+
+
+def _register(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fresh registry caches and the plugin's entry point, restored after the test."""
+    monkeypatch.setattr(registry, "_classes", {})
+    monkeypatch.setattr(registry, "_aliases", {})
+    monkeypatch.setattr(registry, "_plugin_errors", {})
+    monkeypatch.setattr(registry, "_scanned", [])
+    name, value = _entry_point()
+    found = (metadata.EntryPoint(name=name, value=value, group=registry.ENTRY_POINT_GROUP),)
+
+    def entry_points(*, group: str) -> tuple[metadata.EntryPoint, ...]:
+        return found if group == registry.ENTRY_POINT_GROUP else ()
+
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+
+
+# -- the variant ----------------------------------------------------------------------------
+
+
+def test_the_plugin_passes_the_conformance_kit() -> None:
+    report = check_variant(whist.WhistVariant(), games=3, seed=1, illegal_samples=2)
+    assert report.games == 3
+    assert report.steps == 3 * 52
+    assert report.illegal_tried > 0
+    check_variant(whist.WhistVariant(honours=True), games=1, seed=2, illegal_samples=1)
+
+
+def test_the_plugin_docstring_examples() -> None:
+    result = doctest.testmod(whist, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 10
+    assert result.failed == 0
+
+
+def test_the_rules_of_play() -> None:
+    suits = [[f"{rank}{suit}" for rank in RANKS] for suit in "SHDC"]
+    # Seat 0 holds the spades, 1 the hearts, 2 the diamonds, 3 (the dealer) the clubs.
+    state = whist.WhistVariant().deal(hands=suits, turn_up="2C", dealer=3)
+    assert state.trump is cardrules.Suit.CLUBS
+    assert state.to_play == 0  # W-4
+    state = state.apply("play 2S", seat=0)
+    # Void in spades, seat 1 may play anything (W-5).
+    assert len(state.legal_actions()) == 13
+    state = state.apply("play AH").apply("play AD").apply("play 2C")
+    # The lowest trump wins the trick (W-6) and leads.
+    assert state.tricks_won == (0, 1)
+    assert state.to_play == 3
+    with pytest.raises(cardrules.NotYourTurnError):
+        state.apply("play KC", seat=0)
+    with pytest.raises(cardrules.UnknownCardError, match=r"\(W-2\)"):
+        state.apply("play NC")
+    view = state.view(0)
+    assert "KC" not in repr(view)
+    assert cardrules.Card.parse("2C") in view.public_cards
+
+
+def test_follow_suit_is_enforced_with_the_rule_id() -> None:
+    hands = [
+        ["AS", "2H", *[f"{r}D" for r in RANKS[:11]]],
+        ["KS", "3H", "KD", "AD", *[f"{r}C" for r in RANKS[:9]]],
+        ["QS", "4H", "JC", "QC", "KC", "AC", *[f"{r}S" for r in RANKS[:7]]],
+        ["JS", "10S", "9S", *[f"{r}H" for r in RANKS[3:]]],
+    ]
+    state = whist.WhistVariant().deal(hands=hands, turn_up="AH", dealer=3)
+    state = state.apply("play AS")
+    with pytest.raises(cardrules.MustFollowSuitError, match=r"\(W-5\)") as info:
+        state.apply("play 3H")
+    assert info.value.rule_id == "W-5"
+    assert info.value.code == "must_follow_suit"
+
+
+def test_score_keeping_without_playing() -> None:
+    result = whist.score_deal((10, 3), trump=cardrules.Suit.SPADES, honours_held=(4, 0))
+    assert result.points == (8, 0)
+    assert result.returns == (8.0, -8.0, 8.0, -8.0)
+    with pytest.raises(whist.ScoreInputError):
+        whist.score_deal((10, 4), trump=cardrules.Suit.SPADES)
+
+
+# -- registration and the command line -------------------------------------------------------
+
+
+def test_registered_through_the_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    _register(monkeypatch)
+    assert cardrules.get_variant("whist") == whist.WhistVariant()
+    assert cardrules.get_variant("Plain Whist", honours=True) == whist.WhistVariant(honours=True)
+    assert cardrules.variant_ids() == ("tarot", "bid-euchre", "whist")
+    assert cardrules.plugin_errors() == {}
+    state = cardrules.get_variant("whist").new_game(seed=5)
+    state = state.apply(state.legal_actions()[0])
+    record = cardrules.loads(cardrules.dumps(state.record()))
+    assert cardrules.final_state(record) == state
+
+
+def test_the_command_line_uses_the_plugin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _register(monkeypatch)
+    assert main(["variants"]) == 0
+    listing = capsys.readouterr().out
+    assert "whist        Whist (plugin cardrules_whist; also plain-whist, english-whist)" in listing
+    saved = tmp_path / "whist.json"
+    assert (
+        main(["demo", "whist", "--seed", "3", "--option", "honours=true", "--save", str(saved)])
+        == 0
+    )
+    demo = capsys.readouterr().out
+    assert "no heuristic bot: random bots play instead" in demo
+    assert "Honours: " in demo
+    assert demo.count(": play ") == 52
+    assert main(["replay", str(saved)]) == 0
+    assert "1 valid record(s)" in capsys.readouterr().out
+    assert main(["simulate", "whist", "--deals", "4", "--seed", "1"]) == 2
+    assert "no heuristic bot" in capsys.readouterr().err
+    assert main(["simulate", "whist", "--deals", "4", "--seed", "1", "--bots", "random"]) == 0
+    assert "4 deals, seed 1" in capsys.readouterr().out
+
+
+def test_an_installed_plugin_in_a_real_subprocess(tmp_path: Path) -> None:
+    # What `pip install examples/whist_plugin` leaves on sys.path, without installing:
+    # the package, and a distribution's metadata declaring the entry point.
+    name, value = _entry_point()
+    dist = tmp_path / "cardrules_whist-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: cardrules-whist\nVersion: 0.1.0\n", encoding="utf-8"
+    )
+    (dist / "entry_points.txt").write_text(
+        f"[{registry.ENTRY_POINT_GROUP}]\n{name} = {value}\n", encoding="utf-8"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(PLUGIN_DIR), _PACKAGE_ROOT])
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "cardrules", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+            check=False,
+        )
+
+    listing = cli("variants")
+    assert listing.returncode == 0, listing.stderr
+    assert [line.split()[0] for line in listing.stdout.splitlines()][-1] == "whist"
+    saved = tmp_path / "game.json"
+    demo = cli("demo", "whist", "--seed", "8", "--save", str(saved))
+    assert demo.returncode == 0, demo.stderr
+    assert "Score: seats 0 and 2" in demo.stdout
+    replayed = cli("replay", str(saved))
+    assert replayed.returncode == 0, replayed.stderr
