@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from cardrules.cards import EXCUSE, Card
-from cardrules.decks import randbelow
-from cardrules.tarot.cards import PETIT, TAROT_TABLE
+from cardrules.tarot.cards import TAROT_TABLE
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
 
@@ -38,7 +37,6 @@ __all__ = ["TrickOutcome", "legal_cards", "random_playout", "resolve_trick", "tr
 _T: Final = TAROT_TABLE
 _EXCUSE_POS: Final = EXCUSE.index
 _EXB: Final = 1 << _EXCUSE_POS
-_PETIT_B: Final = 1 << PETIT.index
 
 
 def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
@@ -215,16 +213,14 @@ def resolve_trick(
     )
 
 
-# One loop over the whole card play, inlined for speed, hence its length.
-def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
+def random_playout(state: TarotState, rng: random.Random) -> DealResult:
     """Play uniformly random legal actions from ``state`` to the end; return the result.
 
-    For bots: the card play runs on bitmasks with the same rule tables as the states,
-    without building a state per card. The result is *identical* to playing
+    For bots: the deal runs on bitmasks with the same rule tables as the states, without
+    building a state per action. The result is *identical* to playing
     ``state = state.apply(rng.choice(state.legal_actions()))`` until the end with the same
     ``rng`` (a ``random.Random``): the choices are drawn the same way, among the same
-    actions in the same order (poignée declarations included). Phases before the play
-    (auction, call, écart, announcement) go through the states.
+    actions in the same order, in every phase (poignée declarations included).
 
     Args:
         state: Any state of a Tarot deal.
@@ -244,118 +240,6 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa
     >>> a == s.result()
     True
     """
-    from cardrules.tarot.state import Phase, TarotState, _canonical_of, _follow_legal, _score
+    from cardrules.tarot.state import _random_playout
 
-    if not isinstance(state, TarotState):
-        raise TypeError(f"random_playout takes a TarotState, not {type(state).__name__}")
-    choice = rng.choice
-    while state._phase is not Phase.PLAY:
-        if state._phase is Phase.END:
-            return state.result()
-        state = state.apply(choice(state.legal_actions()))
-    v = state._v
-    options = v.options
-    players = v.players
-    nxt = v._next
-    tricks = v._tricks
-    thresholds = v._thresholds
-    suit = _T.suit
-    above = _T.above
-    info = state._info
-    attack = info.attack
-    chelem = info.chelem
-    forced = info.ecart & _T.trump_mask if options.poignee_counts_forced_discards else 0
-    hands = list(state._hands)
-    trick = list(state._trick)
-    led = state._led
-    over = state._over
-    legal = state._legal
-    seat = state._to_play
-    n = state._n
-    att_pile, def_pile, comp, att_tricks, winners, petit, _, sweep = state._tally
-    trick_mask = 0
-    for p in trick:
-        trick_mask |= 1 << p
-    trump_mask = _T.trump_mask
-    suit_mask = _T.suit_mask
-    declared = info.declared
-    poignees = list(info.poignees)
-    declarations = v._declaration_levels
-    getrandbits = rng.getrandbits
-    while True:
-        count = legal.bit_count()
-        if n == 0 and not declared >> seat & 1:
-            # The canonical declarations, drawn among the plays as legal_actions lists them.
-            hand = hands[seat]
-            seat_forced = forced if seat == info.taker else 0
-            trump_like = (hand & _T.trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
-            offers = declarations[min(trump_like, 22)]
-            k = randbelow(rng, count + len(offers))
-            if k >= count:
-                level = offers[k - count]
-                mask = _canonical_of(hand, seat_forced, thresholds[level - 1])
-                poignees.append((seat, level, mask))
-                declared |= 1 << seat
-                continue
-        else:
-            # randbelow(rng, count) inlined: Random.choice draws the same way.
-            bits = count.bit_length()
-            k = getrandbits(bits)
-            while k >= count:
-                k = getrandbits(bits)
-        m = legal
-        for _ in range(k):
-            m &= m - 1
-        bit = m & -m
-        pos = bit.bit_length() - 1
-        hands[seat] ^= bit
-        trick.append(pos)
-        trick_mask |= bit
-        if len(trick) < players:
-            if led < 0:
-                led = suit[pos]
-            if over >> pos & 1:
-                over = above[pos]
-            seat = nxt[seat]
-            h = hands[seat]
-            legal = h if led < 0 else _follow_legal(h, led, over)
-            continue
-        leader = nxt[seat]
-        if trick_mask & _EXB:
-            leader_attacks = attack >> leader & 1
-            swept = att_tricks == n if leader_attacks else att_tricks == 0
-            winner, att, dfn, delta, won = _resolve(
-                trick, leader, players, attack, n == tricks - 1, swept, chelem, options
-            )
-            att_pile |= att
-            def_pile |= dfn
-            comp += delta
-            sweep = sweep or won
-            winner_attacks = attack >> winner & 1
-        else:
-            # T-24 without the Excuse, as in TarotState.apply: the highest position among
-            # the trumps, else among the cards of the suit led.
-            top = (trick_mask & trump_mask or trick_mask & suit_mask[led]).bit_length() - 1
-            winner = (leader + trick.index(top)) % players
-            winner_attacks = attack >> winner & 1
-            if winner_attacks:
-                att_pile |= trick_mask
-            else:
-                def_pile |= trick_mask
-        att_tricks += winner_attacks
-        if trick_mask & _PETIT_B:
-            petit = 2 * n + (winner_attacks ^ 1)
-        winners |= winner << (3 * n)
-        n += 1
-        if n == tricks:
-            break
-        seat = winner
-        trick = []
-        trick_mask = 0
-        led = -1
-        over = trump_mask
-        legal = hands[seat]
-    prev = (nxt[seat], tuple(trick))
-    final_info = info.but(poignees=tuple(poignees), declared=declared)
-    tally: tuple[Any, ...] = (att_pile, def_pile, comp, att_tricks, winners, petit, prev, sweep)
-    return _score(v, final_info, tally)
+    return _random_playout(state, rng)

@@ -22,6 +22,7 @@ States are immutable values. Build the first one with
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NoReturn
@@ -30,6 +31,7 @@ import attrs
 
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, _quote
+from cardrules.decks import randbelow
 from cardrules.errors import (
     CardNotInHandError,
     CardrulesError,
@@ -164,6 +166,7 @@ _CALLABLE_BY_RANK: Final = tuple(
 _CONTRACT_CODES: Final = {c.code: c for c in Contract}
 _ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
 _PASS: Final = Pass()
+_new: Final = object.__new__
 
 
 def _points(mask: int) -> int:
@@ -186,60 +189,48 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-# The actions of each of the 256 patterns of one byte of positions.
-_ByteChunk = tuple[tuple[Action, ...], ...]
-
-
 class _ActionTable:
-    """The actions of a set of positions, built a byte at a time from tables."""
+    """The actions of a set of positions, in card order, from one table per byte."""
 
-    __slots__ = ("excuse", "runs", "single")
+    __slots__ = ("bytes", "single")
 
     def __init__(self, actions: Sequence[Action]) -> None:
-        padded = [*actions[:_EXCUSE_POS], *([None] * (80 - _EXCUSE_POS))]
-        by_byte = tuple(
+        n = len(actions)
+        self.single: tuple[tuple[Action], ...] = tuple((a,) for a in actions)
+        # bytes[k][b]: the actions of the positions 8k + j for the bits j of b.
+        self.bytes: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
             tuple(
-                tuple(a for j in range(8) if b >> j & 1 and (a := padded[8 * c + j]) is not None)
+                tuple(actions[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < n)
                 for b in range(256)
             )
-            for c in range(10)
+            for k in range(_MASK_BYTES)
         )
-        # runs[lo][hi]: the byte tables of bytes lo … hi - 1, ready to zip.
-        self.runs: tuple[tuple[tuple[_ByteChunk, ...], ...], ...] = tuple(
-            tuple(by_byte[lo:hi] for hi in range(11)) for lo in range(10)
-        )
-        self.single = tuple((a,) for a in actions)
-        self.excuse = (actions[_EXCUSE_POS],)
 
     def of(self, mask: int) -> tuple[Action, ...]:
         """The actions of the positions in ``mask``, in card order."""
-        if mask.bit_count() <= 9:
-            # A few positions (most steps): one at a time is quicker.
-            single = self.single
-            acts: tuple[Action, ...] = ()
-            while mask:
-                low = mask & -mask
-                acts += single[low.bit_length() - 1]
-                mask ^= low
-            return acts
-        excuse = mask >> _EXCUSE_POS
-        if excuse:
-            mask ^= _EXB
-        acts = ()
-        if mask:
-            # Only the bytes between the lowest and the highest position: a follow-suit
-            # set spans two or three.
-            lo = ((mask & -mask).bit_length() - 1) >> 3
-            hi = (mask.bit_length() + 7) >> 3
-            data = (mask >> (lo << 3)).to_bytes(hi - lo, "little")
-            for chunk, byte in zip(self.runs[lo][hi], data, strict=True):
-                if byte:
-                    acts += chunk[byte]
-        return acts + self.excuse if excuse else acts
+        low = mask & -mask
+        if low == mask:
+            return self.single[low.bit_length() - 1] if mask else ()
+        acts: tuple[Action, ...] = ()
+        for table, byte in zip(self.bytes, mask.to_bytes(_MASK_BYTES, "little"), strict=True):
+            acts += table[byte]
+        return acts
 
 
+_MASK_BYTES: Final = (len(TAROT_DECK) + 7) // 8
 _PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
+_SINGLE_PLAY: Final = _PLAY_ACTIONS.single
+# One name per byte table: legal_actions reads them unrolled, the quickest way found.
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
 _DISCARD_ACTIONS: Final = _ActionTable(_DISCARDS)
+_BIT: Final = tuple(1 << p for p in range(len(TAROT_DECK)))
+# The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
+# below the best leaves ``over`` as it is, since its higher trumps include ``over``.
+_OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
+_ONE: Final = tuple((p,) for p in range(len(TAROT_DECK)))
+# The cards that must follow each card when it sets the suit led (T-22): its suit's, or
+# the trumps; none for the Excuse, which sets no suit (T-23).
+_FOLLOW: Final = tuple(_SUIT_MASK[s] if s >= 0 else 0 for s in _SUIT)
 
 
 def _ecart_legal(hand: int, remaining: int) -> int:
@@ -252,23 +243,6 @@ def _ecart_legal(hand: int, remaining: int) -> int:
     if plain.bit_count() >= remaining:
         return plain
     return plain | (hand & _MID_TRUMPS)
-
-
-def _follow_legal(hand: int, led: int, over: int) -> int:
-    """T-22: the legal positions of ``hand`` when suit ``led`` is led (``led >= 0``)."""
-    legal = hand & _SUIT_MASK[led]
-    if led == _TRUMP_SUIT:
-        if not legal:
-            return hand
-        higher = legal & over
-        return (higher or legal) | (hand & _EXB)
-    if legal:
-        return legal | (hand & _EXB)
-    trumps = hand & _TRUMPS
-    if not trumps:
-        return hand
-    higher = trumps & over
-    return (higher or trumps) | (hand & _EXB)
 
 
 # -- the deal's constant part --------------------------------------------------------
@@ -316,9 +290,9 @@ class _Info:
         """Every field, in slot order: for equality, hashing and pickling."""
         return tuple(getattr(self, name) for name in _Info.__slots__)
 
-    def but(self, **changes: Any) -> _Info:
-        """A copy with some fields changed."""
-        new = object.__new__(_Info)
+    def copy(self) -> _Info:
+        """A copy, for the caller to change before sharing it."""
+        new = _new(_Info)
         new.annulled = self.annulled
         new.attack = self.attack
         new.bids = self.bids
@@ -333,8 +307,6 @@ class _Info:
         new.partner = self.partner
         new.poignees = self.poignees
         new.taker = self.taker
-        for name, value in changes.items():
-            setattr(new, name, value)
         return new
 
 
@@ -362,72 +334,144 @@ _ATT_PILE, _DEF_PILE, _COMP, _ATT_TRICKS, _WINNERS, _PETIT, _PREV, _SWEEP = rang
 _NO_TALLY: Final = (0, 0, 0, 0, 0, -1, None, False)
 
 
+class _Trick:
+    """What stays the same while one trick is played (and through each step before the
+    play): shared by the states of the trick, so that playing a card copies one reference.
+
+    Immutable by convention.
+    """
+
+    __slots__ = ("closer", "hands", "info", "n", "next", "players", "tally", "undeclared", "v")
+
+    v: TarotVariant
+    players: int
+    next: tuple[int, ...]
+    # The seat that plays the trick's last card (-1 outside the play).
+    closer: int
+    # Each seat's cards before the first card is played; its cards now are
+    # ``hands[seat] & ~state._played`` (see ``TarotState._hands``): playing a card changes no
+    # hand.
+    hands: tuple[int, ...]
+    info: _Info
+    # The tricks gathered, and their tally (see _NO_TALLY).
+    n: int
+    tally: tuple[Any, ...]
+    # The seats that may still declare a poignée: those that have not, in the first
+    # trick (T-19); 0 afterwards.
+    undeclared: int
+
+
+def _trick_of(
+    v: TarotVariant,
+    hands: tuple[int, ...],
+    info: _Info,
+    n: int,
+    tally: tuple[Any, ...],
+    closer: int = -1,
+) -> _Trick:
+    """A new :class:`_Trick`; ``closer`` is the seat that plays the trick's last card."""
+    g = _new(_Trick)
+    g.v = v
+    g.players = v._players
+    g.next = v._next
+    g.closer = closer
+    g.hands = hands
+    g.info = info
+    g.n = n
+    g.tally = tally
+    g.undeclared = 0 if n else ~info.declared & ((1 << g.players) - 1)
+    return g
+
+
 class _TarotStateSlots:
     __slots__ = (
-        "_hands",
-        "_info",
-        "_last",
-        "_led",
+        "_act",
+        "_acts",
+        "_follow",
+        "_g",
         "_legal",
-        "_n",
         "_over",
         "_parent",
         "_phase",
+        "_played",
         "_res",
-        "_tally",
         "_to_play",
         "_trick",
-        "_v",
         "is_terminal",
     )
 
-    _v: TarotVariant
-    # The previous state; or, in an unpickled state, the history before ``_last``.
+    _g: _Trick
+    # The previous state, whose seat to play took ``_act``; or, in an unpickled state, the
+    # whole history (``_act`` is its last action). ``_act`` is None in a deal's first state.
     _parent: TarotState | tuple[tuple[int, Action], ...] | None
-    _last: tuple[int, Action] | None
+    _act: Action | None
     _phase: Phase
     _to_play: int
-    _hands: tuple[int, ...]
-    _info: _Info
+    # The cards played so far (0 before the play).
+    _played: int
     _trick: tuple[int, ...]
-    _led: int
+    # The cards that must be followed: those of the suit led (T-22), 0 until a card other
+    # than the Excuse is played to the trick (T-23).
+    _follow: int
     _over: int
     _legal: int
-    _n: int
-    _tally: tuple[Any, ...]
     _res: DealResult
+    # The legal actions once asked for (None before): a cache, not part of the value.
+    _acts: tuple[Action, ...] | None
     # A plain attribute rather than a property: bots read it at every step.
     is_terminal: bool
     """True once the deal is over (played out or annulled)."""
 
 
+# Enum members as module constants: ``Phase.PLAY`` or ``Camp.ATTACK`` costs an enum
+# attribute look-up (about 90 ns) each time it is read.
 _PLAY: Final = Phase.PLAY
 _END: Final = Phase.END
-_NO_PLAY: Final = (0, (), -1, _TRUMPS, 0, _NO_TALLY)
+_BIDDING: Final = Phase.BIDDING
+_ECART: Final = Phase.ECART
+_ANNOUNCE: Final = Phase.ANNOUNCE
+_CALL: Final = Phase.CALL
+_ATTACK: Final = Camp.ATTACK
+_DEFENCE: Final = Camp.DEFENCE
+_PRISE: Final = Contract.PRISE
+_GARDE: Final = Contract.GARDE
+_GARDE_SANS: Final = Contract.GARDE_SANS
+_GARDE_CONTRE: Final = Contract.GARDE_CONTRE
+_NO_PLAY: Final = (0, (), 0, _TRUMPS, 0, _NO_TALLY, 0)
 _SET_RESULT: Final = _TarotStateSlots.__dict__["_res"].__set__
+_SET_ACTS: Final = _TarotStateSlots.__dict__["_acts"].__set__
 
 
 def _build(
     v: TarotVariant,
     parent: TarotState | tuple[tuple[int, Action], ...] | None,
-    last: tuple[int, Action] | None,
+    act: Action | None,
     phase: Phase,
     to_play: int,
     hands: tuple[int, ...],
     info: _Info,
     play: tuple[Any, ...] = _NO_PLAY,
 ) -> TarotState:
-    """A new state; ``play`` is (legal mask, trick, led suit, trumps above the best,
-    tricks gathered, tally); outside the play only the legal mask matters."""
-    s = object.__new__(_TarotStateSlots)
-    s._v = v
+    """A new state; ``act`` is the action that led to it; ``play`` is (legal mask, trick,
+    cards to follow, trumps above the best, tricks gathered, tally, cards played); outside
+    the play only the legal mask matters."""
+    legal, trick, follow, over, n, tally, played = play
+    s = _new(_TarotStateSlots)
+    closer = -1
+    if phase is _PLAY:
+        # The seat before the trick's leader plays its last card.
+        closer = (to_play - len(trick) - 1) % v._players
+    s._g = _trick_of(v, hands, info, n, tally, closer)
     s._parent = parent
-    s._last = last
+    s._act = act
     s._phase = phase
     s._to_play = to_play
-    s._hands = hands
-    s._info = info
-    s._legal, s._trick, s._led, s._over, s._n, s._tally = play
+    s._played = played
+    s._trick = trick
+    s._follow = follow
+    s._over = over
+    s._legal = legal
+    s._acts = None
     s.is_terminal = phase is _END
     s.__class__ = TarotState
     return s  # type: ignore[return-value]
@@ -469,7 +513,7 @@ class TarotState(_TarotStateSlots, State):
     @property
     def variant(self) -> TarotVariant:
         """The :class:`~cardrules.tarot.TarotVariant` of this deal."""
-        return self._v
+        return self._g.v
 
     @property
     def to_play(self) -> int | None:
@@ -481,14 +525,17 @@ class TarotState(_TarotStateSlots, State):
     def history(self) -> tuple[tuple[int, Action], ...]:
         """Every ``(seat, action)`` applied since the deal (a multi-card discard appears
         as one single-card discard per card)."""
-        out = []
-        s: TarotState | tuple[tuple[int, Action], ...] | None = self
-        while isinstance(s, TarotState) and s._last is not None:
-            out.append(s._last)
-            s = s._parent
+        out: list[tuple[int, Action]] = []
+        s = self
+        while s._act is not None:
+            parent = s._parent
+            if not isinstance(parent, TarotState):
+                # An unpickled state: the parent is the whole history.
+                out.reverse()
+                return (parent or ()) + tuple(out)
+            out.append((parent._to_play, s._act))
+            s = parent
         out.reverse()
-        if isinstance(s, tuple):
-            return s + tuple(out)
         return tuple(out)
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -504,18 +551,47 @@ class TarotState(_TarotStateSlots, State):
           it qualifies for (T-18 … T-20). Any other valid choice of cards for a level is
           accepted by :meth:`check` and :meth:`apply` too, but not listed.
         """
+        acts = self._acts
+        if acts is None:
+            if self._phase is _PLAY:
+                mask = self._legal
+                low = mask & -mask
+                if low == mask:
+                    # One legal card: a quarter of the steps.
+                    acts = _SINGLE_PLAY[low.bit_length() - 1]
+                else:
+                    # _PLAY_ACTIONS.of(mask), unrolled (there are 10 bytes).
+                    d = mask.to_bytes(10, "little")
+                    acts = (
+                        _B0[d[0]]
+                        + _B1[d[1]]
+                        + _B2[d[2]]
+                        + _B3[d[3]]
+                        + _B4[d[4]]
+                        + _B5[d[5]]
+                        + _B6[d[6]]
+                        + _B7[d[7]]
+                        + _B8[d[8]]
+                        + _B9[d[9]]
+                    )
+                undeclared = self._g.undeclared
+                if undeclared and undeclared >> self._to_play & 1:
+                    acts += self._declarations()
+            else:
+                acts = self._actions_before_play()
+            # Computed once per state: a cache, invisible from outside.
+            _SET_ACTS(self, acts)
+        return acts
+
+    def _actions_before_play(self) -> tuple[Action, ...]:
         phase = self._phase
-        if phase is _PLAY:
-            if self._n == 0 and not self._info.declared >> self._to_play & 1:
-                return _PLAY_ACTIONS.of(self._legal) + self._declarations()
-            return _PLAY_ACTIONS.of(self._legal)
-        if phase is Phase.BIDDING:
-            return self._v._bid_actions[self._highest_index()]
-        if phase is Phase.ECART:
+        if phase is _BIDDING:
+            return self._g.v._bid_actions[self._highest_index()]
+        if phase is _ECART:
             return _DISCARD_ACTIONS.of(self._legal)
-        if phase is Phase.ANNOUNCE:
+        if phase is _ANNOUNCE:
             return _ANNOUNCE_ACTIONS
-        if phase is Phase.CALL:
+        if phase is _CALL:
             return self._callable()[2]
         return ()
 
@@ -562,71 +638,66 @@ class TarotState(_TarotStateSlots, State):
             pos = action.card.index
             player = self._to_play
             if self._legal >> pos & 1 and (seat is None or (type(seat) is int and seat == player)):
-                # The hot path: the card is legal (T-22, T-43); play it.
-                hands = list(self._hands)
-                hands[player] ^= 1 << pos
-                # Concatenation: measurably faster here than (*trick, pos).
-                trick = self._trick + (pos,)  # noqa: RUF005
-                v = self._v
-                if len(trick) == v._players:
-                    return _end_trick(self, player, action, tuple(hands), trick)
-                nxt = v._next[player]
-                led = self._led
-                if led < 0:
-                    led = _SUIT[pos]  # T-23: after a led Excuse the next card sets the suit
-                over = self._over
-                if over >> pos & 1:
-                    over = _ABOVE[pos]
-                # T-22 for the next player (see _follow_legal, inlined for speed).
-                h = hands[nxt]
-                if led < 0:
-                    legal = h
-                else:
-                    legal = h & _SUIT_MASK[led]
-                    if led == _TRUMP_SUIT:
+                # The hot path: the card is legal (T-22, T-43); play it. No hand changes
+                # (see _Trick.hands) and the trick's shared part stays: a card that does
+                # not end the trick only builds the new state.
+                g = self._g
+                if player == g.closer:
+                    return _end_trick(self, player, action, pos)
+                played = self._played | _BIT[pos]
+                # T-23: after a led Excuse the next card sets the suit.
+                follow = self._follow or _FOLLOW[pos]
+                over = self._over & _OVER[pos]
+                nxt = g.next[player]
+                # T-22 for the next player.
+                h = g.hands[nxt] & ~played
+                if follow:
+                    legal = h & follow
+                    if follow == _TRUMPS:
                         legal = (legal & over or legal) | (h & _EXB) if legal else h
                     elif legal:
                         legal |= h & _EXB
                     else:
                         trumps = h & _TRUMPS
                         legal = (trumps & over or trumps) | (h & _EXB) if trumps else h
-                s = object.__new__(_TarotStateSlots)
-                s._v = v
+                else:
+                    legal = h
+                s = _new(_TarotStateSlots)
+                s._g = g
                 s._parent = self
-                s._last = (player, action)
+                s._act = action
                 s._phase = _PLAY
                 s._to_play = nxt
-                s._hands = tuple(hands)
-                s._info = self._info
-                s._trick = trick
-                s._led = led
+                s._played = played
+                s._trick = self._trick + _ONE[pos]
+                s._follow = follow
                 s._over = over
                 s._legal = legal
-                s._n = self._n
-                s._tally = self._tally
+                s._acts = None
                 s.is_terminal = False
                 s.__class__ = TarotState
                 return s  # type: ignore[return-value]
-        if seat is None and self._quick_legal(action):
-            # Legal without doubt: skip the diagnosis that only an illegal action needs.
-            return self._do(action, self._to_play)  # type: ignore[arg-type]
+        if seat is None:
+            state = self._quick_do(action)
+            if state is not None:
+                return state
         return self._apply_slow(action, seat)
 
-    def _quick_legal(self, action: object) -> bool:
-        """True for the common legal actions of the phases before the play."""
+    def _quick_do(self, action: object) -> TarotState | None:
+        """The state after a common action that is legal without doubt in the phases
+        before the play; None for any other action, which then gets the full check."""
         phase = self._phase
-        if phase is Phase.BIDDING:
-            if action is _PASS:
-                return True
-            if isinstance(action, Bid):
-                return action.contract > self._highest_index()
-        elif phase is Phase.ECART:
-            if isinstance(action, Discard):
+        if phase is _BIDDING:
+            if action is _PASS or (type(action) is Bid and action.contract > self._highest_index()):
+                return self._do_bid(action, self._to_play)
+        elif phase is _ECART:
+            if type(action) is Discard:
                 card = action.card
-                return card is not None and self._legal >> card.index & 1 == 1
-        elif phase is Phase.ANNOUNCE:
-            return action is _PASS or action is _ANNOUNCE_ACTIONS[0]
-        return False
+                if card is not None and self._legal >> card.index & 1:
+                    return self._do_discard(action, self._to_play)
+        elif phase is _ANNOUNCE and (action is _PASS or action is _ANNOUNCE_ACTIONS[0]):
+            return self._do_announce(action, self._to_play)
+        return None
 
     def result(self) -> DealResult:
         """The deal's :class:`~cardrules.tarot.DealResult` (annulled deals included).
@@ -641,16 +712,16 @@ class TarotState(_TarotStateSlots, State):
     def returns(self) -> tuple[float, ...]:
         """Each seat's score as a float (zeros before the end)."""
         if self._phase is not _END:
-            return (0.0,) * self._v.players
+            return (0.0,) * self._g.v.players
         return tuple(float(x) for x in self._res.scores)
 
     def view(self, seat: int) -> TarotView:
         """What ``seat`` may know (T-39): see :class:`TarotView`."""
-        return _make_view(self, check_seat(seat, self._v.players))
+        return _make_view(self, check_seat(seat, self._g.v.players))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in card order (full information)."""
-        return _cards(self._hands[check_seat(seat, self._v.players)])
+        return _cards(self._hands[check_seat(seat, self._g.v.players)])
 
     # -- Tarot accessors (full information) -----------------------------------------
 
@@ -662,52 +733,52 @@ class TarotState(_TarotStateSlots, State):
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self._info.dealer
+        return self._g.info.dealer
 
     @property
     def next_dealer(self) -> int:
         """Who deals next (T-6): ``next(dealer)``, or the same dealer after an annulled
         deal with ``redeal_dealer="same"``."""
-        info = self._info
-        if info.annulled is not None and self._v.options.redeal_dealer == "same":
+        info = self._g.info
+        if info.annulled is not None and self._g.v.options.redeal_dealer == "same":
             return info.dealer
-        return (info.dealer + 1) % self._v.players
+        return (info.dealer + 1) % self._g.v.players
 
     @property
     def bids(self) -> tuple[tuple[int, Contract | None], ...]:
         """``(seat, contract)`` of every seat that spoke, in order; ``None`` is a pass."""
-        return self._info.bids
+        return self._g.info.bids
 
     @property
     def contract(self) -> Contract | None:
         """The contract, once the auction is over (``None`` before, or if all passed)."""
-        return self._info.contract
+        return self._g.info.contract
 
     @property
     def taker(self) -> int | None:
         """The taker's seat, once the auction is over."""
-        t = self._info.taker
+        t = self._g.info.taker
         return None if t < 0 else t
 
     @property
     def called_card(self) -> Card | None:
         """The card called by a 5-player taker (T-42), once called."""
-        c = self._info.called
+        c = self._g.info.called
         return None if c < 0 else _CARD[c]
 
     @property
     def partner(self) -> int | None:
         """The 5-player partner's seat (full information: T-39 hides it from players);
         ``None`` with 3 or 4 players, before the call, or when the taker plays alone."""
-        p = self._info.partner
+        p = self._g.info.partner
         return None if p < 0 else p
 
     @property
     def attack(self) -> tuple[int, ...]:
         """The attack's seats (T-28): the taker and any partner; empty before the auction
         ends."""
-        a = self._info.attack
-        return tuple(s for s in range(self._v.players) if a >> s & 1)
+        a = self._g.info.attack
+        return tuple(s for s in range(self._g.v.players) if a >> s & 1)
 
     def camp_of(self, seat: int) -> Camp:
         """The camp of ``seat`` (full information with 5 players).
@@ -715,44 +786,42 @@ class TarotState(_TarotStateSlots, State):
         Raises:
             WrongPhaseError: there is no taker yet (or the deal was annulled).
         """
-        check_seat(seat, self._v.players)
-        if self._info.taker < 0:
+        check_seat(seat, self._g.v.players)
+        if self._g.info.taker < 0:
             raise WrongPhaseError("there are no camps before a contract is taken")
-        return Camp.ATTACK if self._info.attack >> seat & 1 else Camp.DEFENCE
+        return _ATTACK if self._g.info.attack >> seat & 1 else _DEFENCE
 
     @property
     def chien(self) -> tuple[Card, ...]:
         """The chien as dealt (full information)."""
-        return _cards(self._info.chien)
+        return _cards(self._g.info.chien)
 
     @property
     def chien_aside(self) -> tuple[Card, ...]:
         """The dealt chien while it belongs to nobody: during the auction, during the
         5-player call in Prise and Garde, and after an annulled deal. Empty once the taker
         takes it (T-14) or it is credited to a camp's pile (T-16)."""
-        contract = self._info.contract
-        if contract is None or (
-            self._phase is Phase.CALL and contract in (Contract.PRISE, Contract.GARDE)
-        ):
-            return _cards(self._info.chien)
+        contract = self._g.info.contract
+        if contract is None or (self._phase is _CALL and contract in (_PRISE, _GARDE)):
+            return _cards(self._g.info.chien)
         return ()
 
     @property
     def ecart(self) -> tuple[Card, ...]:
         """The écart made so far (full information; players see only its trumps)."""
-        return _cards(self._info.ecart)
+        return _cards(self._g.info.ecart)
 
     @property
     def chelem_announced(self) -> bool:
         """Whether the taker announced a slam (T-17)."""
-        return self._info.chelem
+        return self._g.info.chelem
 
     @property
     def poignees(self) -> tuple[Poignee, ...]:
         """The poignées declared so far, in order (T-19)."""
         return tuple(
             Poignee(seat, level, tuple(sorted(_cards(mask), key=_poignee_sort)))
-            for seat, level, mask in self._info.poignees
+            for seat, level, mask in self._g.info.poignees
         )
 
     @property
@@ -761,7 +830,7 @@ class TarotState(_TarotStateSlots, State):
         trick = self._trick
         if not trick:
             return ()
-        n = self._v.players
+        n = self._g.v.players
         leader = (self._to_play - len(trick)) % n
         return tuple(((leader + k) % n, _CARD[p]) for k, p in enumerate(trick))
 
@@ -769,23 +838,23 @@ class TarotState(_TarotStateSlots, State):
     def last_trick(self) -> tuple[tuple[int, Card], ...]:
         """The previous trick as ``(seat, card)``, public until the next one is gathered
         (T-39); after the last trick, the last trick."""
-        prev = self._tally[_PREV]
+        prev = self._g.tally[_PREV]
         if prev is None:
             return ()
         leader, trick = prev
-        n = self._v.players
+        n = self._g.v.players
         return tuple(((leader + k) % n, _CARD[p]) for k, p in enumerate(trick))
 
     @property
     def tricks_played(self) -> int:
         """How many tricks have been gathered."""
-        return self._n
+        return self._g.n
 
     @property
     def trick_winners(self) -> tuple[int, ...]:
         """The winner of each gathered trick, in order."""
-        w = self._tally[_WINNERS]
-        return tuple(w >> (3 * k) & 7 for k in range(self._n))
+        w = self._g.tally[_WINNERS]
+        return tuple(w >> (3 * k) & 7 for k in range(self._g.n))
 
     def pile(self, camp: Camp) -> tuple[Card, ...]:
         """The cards of ``camp``'s pile so far (T-28): the tricks it won, the Excuse where
@@ -797,8 +866,8 @@ class TarotState(_TarotStateSlots, State):
         """``camp``'s card points so far (T-28): its pile's value plus the Excuse
         compensations it received, minus those it paid (T-25). The camps' points add up to
         91 once every card is in a pile."""
-        comp = 0 if self._card_moved()[0] else self._tally[_COMP]
-        if camp is not Camp.ATTACK:
+        comp = 0 if self._card_moved()[0] else self._g.tally[_COMP]
+        if camp is not _ATTACK:
             comp = -comp
         return Fraction(_points(self._pile_mask(camp)) + comp, 2)
 
@@ -813,15 +882,15 @@ class TarotState(_TarotStateSlots, State):
     # -- values, pickling, display --------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
-        tally = self._tally
+        tally = self._g.tally
         return (
-            self._v,
+            self._g.v,
             self._phase,
             self._to_play,
             self._hands,
-            self._info.key(),
+            self._g.info.key(),
             self._trick,
-            self._n,
+            self._g.n,
             tally,
         )
 
@@ -840,10 +909,18 @@ class TarotState(_TarotStateSlots, State):
         return (
             _unpickle,
             (
-                self._v,
+                self._g.v,
                 _encode_history(self.history),
-                (self._phase, self._to_play, self._hands, self._info.key()),
-                (self._legal, self._trick, self._led, self._over, self._n, self._tally),
+                (self._phase, self._to_play, self._g.hands, self._g.info.key()),
+                (
+                    self._legal,
+                    self._trick,
+                    self._follow,
+                    self._over,
+                    self._g.n,
+                    self._g.tally,
+                    self._played,
+                ),
             ),
         )
 
@@ -856,17 +933,34 @@ class TarotState(_TarotStateSlots, State):
     def __repr__(self) -> str:
         phase = self._phase.name
         if self._phase is _PLAY:
-            return f"<TarotState phase={phase} trick {self._n + 1} to_play={self._to_play}>"
+            return f"<TarotState phase={phase} trick {self._g.n + 1} to_play={self._to_play}>"
         if self._phase is _END:
-            why = f" annulled={self._info.annulled}" if self._info.annulled else ""
+            why = f" annulled={self._g.info.annulled}" if self._g.info.annulled else ""
             return f"<TarotState phase={phase}{why}>"
         return f"<TarotState phase={phase} to_play={self._to_play}>"
 
     # -- internals ------------------------------------------------------------------
 
+    @property
+    def _hands(self) -> tuple[int, ...]:
+        """Each seat's cards now, as position masks."""
+        played = self._played
+        if not played:
+            return self._g.hands
+        return tuple([h & ~played for h in self._g.hands])
+
+    @_hands.setter
+    def _hands(self, value: tuple[int, ...]) -> None:
+        # Reached only through object.__setattr__: the state stays immutable.
+        raise AttributeError("TarotState is immutable; cannot set '_hands'")
+
+    @_hands.deleter
+    def _hands(self) -> None:
+        raise AttributeError("TarotState is immutable; cannot delete '_hands'")
+
     def _highest_index(self) -> int:
         highest = 0
-        for _, c in self._info.bids:
+        for _, c in self._g.info.bids:
             if c is not None and c > highest:
                 highest = c
         return highest
@@ -877,56 +971,51 @@ class TarotState(_TarotStateSlots, State):
         when no card moves (the half point then stays an adjustment)."""
         if (
             self._phase is not _END
-            or self._info.annulled is not None
-            or self._v.options.excuse_compensation != "card"
+            or self._g.info.annulled is not None
+            or self._g.v.options.excuse_compensation != "card"
         ):
             return 0, False
-        return _card_transfer(self._info, self._tally)
+        return _card_transfer(self._g.info, self._g.tally)
 
     def _pile_mask(self, camp: Camp) -> int:
-        attack = camp is Camp.ATTACK
-        mask = _raw_pile(self._info, self._tally, attack=attack)
+        attack = camp is _ATTACK
+        mask = _raw_pile(self._g.info, self._g.tally, attack=attack)
         bit, giver_attacks = self._card_moved()
         if bit:
             mask = mask & ~bit if giver_attacks == attack else mask | bit
         return mask
 
     def _callable(self) -> tuple[Rank, int, tuple[Call, ...]]:
-        # T-42: a king, or the next rank down when the taker holds all four.
-        hand = self._hands[self._info.taker]
-        for entry in _CALLABLE_BY_RANK:
-            if hand & entry[1] != entry[1]:
-                return entry
-        return _CALLABLE_BY_RANK[-1]
+        return _callable_entry(self._g.hands[self._g.info.taker])
 
     def _trump_like(self, seat: int) -> tuple[int, int, bool]:
         """The seat's hand trumps, its forced écart trumps (T-20c) and whether it holds
         the Excuse, for the poignée."""
-        hand = self._hands[seat]
-        info = self._info
+        hand = self._g.hands[seat] & ~self._played
+        info = self._g.info
         forced = 0
-        if seat == info.taker and self._v.options.poignee_counts_forced_discards:
+        if seat == info.taker and self._g.v.options.poignee_counts_forced_discards:
             forced = info.ecart & _TRUMPS
         return hand & _TRUMPS, forced, bool(hand & _EXB)
 
     def _canonical_mask(self, seat: int, level: PoigneeLevel) -> int:
-        hand = self._hands[seat]
-        info = self._info
+        hand = self._g.hands[seat] & ~self._played
+        info = self._g.info
         forced = 0
-        if seat == info.taker and self._v.options.poignee_counts_forced_discards:
+        if seat == info.taker and self._g.v.options.poignee_counts_forced_discards:
             forced = info.ecart & _TRUMPS
-        return _canonical_of(hand, forced, self._v._thresholds[level - 1])
+        return _canonical_of(hand, forced, self._g.v._thresholds[level - 1])
 
     def _declarations(self) -> tuple[Action, ...]:
         # T-18, T-20: a level is open when its threshold is at most the trumps held (with
         # forced écart trumps, T-20c) plus one for the Excuse (T-20b).
         seat = self._to_play
-        hand = self._hands[seat]
-        info = self._info
+        hand = self._g.hands[seat] & ~self._played
+        info = self._g.info
         count = (hand & _TRUMPS).bit_count() + (hand >> _EXCUSE_POS)
-        if seat == info.taker and self._v.options.poignee_counts_forced_discards:
+        if seat == info.taker and self._g.v.options.poignee_counts_forced_discards:
             count += (info.ecart & _TRUMPS).bit_count()
-        return self._v._declarations[min(count, 22)]
+        return self._g.v._declarations[min(count, 22)]
 
     def _apply_slow(self, action: Action | str, seat: int | None) -> TarotState:
         action, s = self._validate(action, seat)
@@ -939,7 +1028,7 @@ class TarotState(_TarotStateSlots, State):
         """Check ``action`` completely; return it (parsed) and the acting seat."""
         s = self._require_turn(seat)
         if isinstance(action, str):
-            action = self._v.parse_action(action)
+            action = self._g.v.parse_action(action)
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {_quote(action)}", seat=s)
         phase = self._phase
@@ -947,14 +1036,14 @@ class TarotState(_TarotStateSlots, State):
             self._check_play(action, s)
         elif isinstance(action, DeclarePoignee):
             self._poignee(action, s)
-        elif isinstance(action, Bid) or (isinstance(action, Pass) and phase is Phase.BIDDING):
+        elif isinstance(action, Bid) or (isinstance(action, Pass) and phase is _BIDDING):
             self._check_bid(action, s)
         elif isinstance(action, Call):
             self._check_call(action, s)
         elif isinstance(action, Discard):
             self._check_discard(action, s)
         elif isinstance(action, (AnnounceChelem, Pass)):
-            if phase is not Phase.ANNOUNCE:
+            if phase is not _ANNOUNCE:
                 self._wrong_phase(action, s)
         else:
             raise InvalidActionError(
@@ -964,23 +1053,23 @@ class TarotState(_TarotStateSlots, State):
 
     def _wrong_phase(self, action: Action, seat: int) -> NoReturn:
         expected = {
-            Phase.BIDDING: "the auction is on: bid or pass (T-10)",
-            Phase.CALL: "the taker calls a card first (T-42)",
-            Phase.ECART: "the taker makes the écart first (T-14)",
-            Phase.ANNOUNCE: "the taker announces a slam or passes first (T-17)",
-            Phase.PLAY: "the cards are being played: play a card",
+            _BIDDING: "the auction is on: bid or pass (T-10)",
+            _CALL: "the taker calls a card first (T-42)",
+            _ECART: "the taker makes the écart first (T-14)",
+            _ANNOUNCE: "the taker announces a slam or passes first (T-17)",
+            _PLAY: "the cards are being played: play a card",
         }[self._phase]
         raise WrongPhaseError(f"{action} is not possible now: {expected}", action=action, seat=seat)
 
     def _check_bid(self, action: Action, seat: int) -> None:
-        if self._phase is not Phase.BIDDING:
+        if self._phase is not _BIDDING:
             self._wrong_phase(action, seat)
         if isinstance(action, Bid):
             highest = self._highest_index()
             check_bid(action.contract, Contract(highest) if highest else None, seat=seat)
 
     def _check_call(self, action: Call, seat: int) -> None:
-        if self._phase is not Phase.CALL:
+        if self._phase is not _CALL:
             self._wrong_phase(action, seat)
         rank, _, calls = self._callable()
         if action not in calls:
@@ -996,9 +1085,9 @@ class TarotState(_TarotStateSlots, State):
             )
 
     def _check_discard(self, action: Discard, seat: int) -> None:
-        if self._phase is not Phase.ECART:
+        if self._phase is not _ECART:
             self._wrong_phase(action, seat)
-        remaining = self._v._chien_size - self._info.ecart.bit_count()
+        remaining = self._g.v._chien_size - self._g.info.ecart.bit_count()
         if len(action.cards) > remaining:
             raise DiscardError(
                 f"the écart needs {remaining} more card(s), not {len(action.cards)} (T-15)",
@@ -1013,7 +1102,7 @@ class TarotState(_TarotStateSlots, State):
                 seat=seat,
                 rule_id="T-15",
             )
-        hand = self._hands[seat]
+        hand = self._g.hands[seat]
         for card in action.cards:
             if card.index >= len(_CARD):
                 raise UnknownCardError(
@@ -1058,13 +1147,13 @@ class TarotState(_TarotStateSlots, State):
             raise UnknownCardError(
                 f"{card} is not a card of the Tarot deck", action=action, seat=seat
             )
-        hand = self._hands[seat]
+        hand = self._g.hands[seat] & ~self._played
         if not hand >> pos & 1:
             raise CardNotInHandError(f"seat {seat} does not hold {card}", action=action, seat=seat)
         if self._legal >> pos & 1:
             return
         if not self._trick:
-            called = _CARD[self._info.called]
+            called = _CARD[self._g.info.called]
             raise LeadRestrictionError(
                 f"the first lead may not be a {called.suit.name.lower() if called.suit else ''} "
                 f"card other than the called {called} (T-43)",
@@ -1101,8 +1190,8 @@ class TarotState(_TarotStateSlots, State):
         """Validate a declaration (T-18 … T-20); return its level and the cards' mask."""
         if self._phase is not _PLAY:
             self._wrong_phase(action, seat)
-        info = self._info
-        if self._n != 0 or info.declared >> seat & 1:
+        info = self._g.info
+        if self._g.n != 0 or info.declared >> seat & 1:
             raise DeclarationError(
                 "a poignée is declared once, right before one's first card (T-19)",
                 action=action,
@@ -1113,7 +1202,7 @@ class TarotState(_TarotStateSlots, State):
         if cards is not None:
             return self._shown(action, cards, seat)
         if level is None or not (mask := self._canonical_mask(seat, level)):
-            need = self._v._thresholds[(level or 1) - 1]
+            need = self._g.v._thresholds[(level or 1) - 1]
             raise DeclarationError(
                 f"a {level} poignée shows {need} trumps; you do not hold enough (T-18, T-20)",
                 action=action,
@@ -1126,8 +1215,8 @@ class TarotState(_TarotStateSlots, State):
         self, action: DeclarePoignee, cards: tuple[Card, ...], seat: int
     ) -> tuple[PoigneeLevel, int]:
         """Validate a poignée of chosen cards (T-19, T-20); return its level and mask."""
-        thresholds = self._v._thresholds
-        level = poignee_level_of(len(cards), self._v.options)
+        thresholds = self._g.v._thresholds
+        level = poignee_level_of(len(cards), self._g.v.options)
         if level is None:
             raise DeclarationError(
                 f"a poignée shows exactly {thresholds[0]}, {thresholds[1]} or {thresholds[2]} "
@@ -1154,7 +1243,7 @@ class TarotState(_TarotStateSlots, State):
         mask = 0
         for c in cards:
             mask |= 1 << c.index
-        if mask & ~(trumps | forced | (self._hands[seat] & _EXB)):
+        if mask & ~(trumps | forced | (self._g.hands[seat] & ~self._played & _EXB)):
             raise DeclarationError(
                 "you may show only trumps you hold (or trumps forced into your écart, T-20c) "
                 "and your Excuse (T-20)",
@@ -1185,7 +1274,7 @@ class TarotState(_TarotStateSlots, State):
             return self.apply(action)
         if isinstance(action, DeclarePoignee):
             return self._do_poignee(action, seat)
-        if isinstance(action, Bid) or (isinstance(action, Pass) and self._phase is Phase.BIDDING):
+        if isinstance(action, Bid) or (isinstance(action, Pass) and self._phase is _BIDDING):
             return self._do_bid(action, seat)
         if isinstance(action, Call):
             return self._do_call(action, seat)
@@ -1197,88 +1286,101 @@ class TarotState(_TarotStateSlots, State):
         return self._do_announce(action, seat)
 
     def _do_bid(self, action: Action, seat: int) -> TarotState:
-        v = self._v
-        info = self._info
-        contract = action.contract if isinstance(action, Bid) else None
-        bids = (*info.bids, (seat, contract))
-        last = (seat, action)
-        if len(bids) < v.players:
-            return _build(
-                v, self, last, Phase.BIDDING, v._next[seat], self._hands, info.but(bids=bids)
-            )
+        v = self._g.v
+        info = self._g.info.copy()
+        contract = action.contract if type(action) is Bid else None
+        bids = info.bids = (*info.bids, (seat, contract))
+        last = action
+        if len(bids) < v._players:
+            return _build(v, self, last, _BIDDING, v._next[seat], self._g.hands, info)
         won = auction_taker(bids)
         if won is None:
             # T-12: every player passed; the deal is annulled.
-            info = info.but(bids=bids, annulled="all_pass")
-            return _annulled(v, self, last, self._hands, info)
-        taker, contract = won
-        info = info.but(bids=bids, contract=contract, taker=taker, attack=1 << taker)
-        if v.players == 5:
-            return _build(v, self, last, Phase.CALL, taker, self._hands, info)
-        return _after_call(v, self, last, self._hands, info)
+            info.annulled = "all_pass"
+            return _annulled(v, self, last, self._g.hands, info)
+        info.taker, info.contract = won
+        info.attack = 1 << info.taker
+        if v._players == 5:
+            return _build(v, self, last, _CALL, info.taker, self._g.hands, info)
+        return _after_call(v, self, last, self._g.hands, info)
 
     def _do_call(self, action: Call, seat: int) -> TarotState:
-        info = self._info
+        info = self._g.info.copy()
         pos = action.card.index
         partner = -1
-        for s, hand in enumerate(self._hands):
+        for s, hand in enumerate(self._g.hands):
             if s != seat and hand >> pos & 1:
                 partner = s  # T-42: the holder of the called card
-        attack = info.attack | (1 << partner if partner >= 0 else 0)
-        info = info.but(called=pos, partner=partner, attack=attack)
-        return _after_call(self._v, self, (seat, action), self._hands, info)
+        info.called = pos
+        info.partner = partner
+        info.attack |= 1 << partner if partner >= 0 else 0
+        return _after_call(self._g.v, self, action, self._g.hands, info)
 
     def _do_discard(self, action: Discard, seat: int) -> TarotState:
-        v = self._v
+        v = self._g.v
         bit = 1 << action.cards[0].index
-        hands = list(self._hands)
-        hands[seat] ^= bit
-        info = self._info.but(ecart=self._info.ecart | bit)
-        remaining = v._chien_size - info.ecart.bit_count()
-        last = (seat, action)
+        hands = list(self._g.hands)
+        hand = hands[seat] = hands[seat] ^ bit
+        info = self._g.info.copy()
+        ecart = info.ecart = info.ecart | bit
+        remaining = v._chien_size - ecart.bit_count()
+        last = action
         if remaining:
             return _build(
                 v,
                 self,
                 last,
-                Phase.ECART,
+                _ECART,
                 seat,
                 tuple(hands),
                 info,
-                (_ecart_legal(hands[seat], remaining), *_NO_PLAY[1:]),
+                (_ecart_legal(hand, remaining), *_NO_PLAY[1:]),
             )
         return _after_ecart(v, self, last, tuple(hands), info)
 
     def _do_announce(self, action: Action, seat: int) -> TarotState:
-        info = self._info
+        info = self._g.info
         if type(action) is AnnounceChelem:
-            info = info.but(chelem=True)
-        return _start_play(self._v, self, (seat, action), self._hands, info)
+            info = info.copy()
+            info.chelem = True
+        return _start_play(self._g.v, self, action, self._g.hands, info)
 
     def _do_poignee(self, action: DeclarePoignee, seat: int) -> TarotState:
         level, mask = self._poignee(action, seat)
-        info = self._info
-        info = info.but(
-            poignees=(*info.poignees, (seat, level, mask)), declared=info.declared | 1 << seat
-        )
+        info = self._g.info.copy()
+        info.poignees = (*info.poignees, (seat, level, mask))
+        info.declared |= 1 << seat
         # The same trick position, with the poignée shown.
-        s = object.__new__(_TarotStateSlots)
-        s._v = self._v
+        g = self._g
+        s = _new(_TarotStateSlots)
+        s._g = _trick_of(g.v, g.hands, info, g.n, g.tally, g.closer)
         s._parent = self
-        s._last = (seat, action)
+        s._act = action
         s._phase = _PLAY
         s._to_play = seat
-        s._hands = self._hands
-        s._info = info
+        s._played = self._played
         s._trick = self._trick
-        s._led = self._led
+        s._follow = self._follow
         s._over = self._over
         s._legal = self._legal
-        s._n = self._n
-        s._tally = self._tally
+        s._acts = None
         s.is_terminal = False
         s.__class__ = TarotState
         return s  # type: ignore[return-value]
+
+
+def _callable_entry(hand: int) -> tuple[Rank, int, tuple[Call, ...]]:
+    """T-42: the rank a taker holding ``hand`` may call (a king, or the next rank down when
+    the taker holds all four), its mask and the calls, in card order."""
+    for entry in _CALLABLE_BY_RANK:
+        if hand & entry[1] != entry[1]:
+            return entry
+    return _CALLABLE_BY_RANK[-1]
+
+
+def _callable_actions(hand: int) -> tuple[Call, ...]:
+    """The calls open to a taker holding ``hand`` (T-42), as legal_actions lists them."""
+    return _callable_entry(hand)[2]
 
 
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
@@ -1353,9 +1455,9 @@ def _unpickle(
         else:
             reason: Any = info.annulled
             result = DealResult.annulled_deal(players=v.players, reason=reason)
-    parent = history[:-1] if history else None
-    last = history[-1] if history else None
-    state = _build(v, parent, last, phase, to_play, hands, info, play)
+    # The history stands for the parent (see _TarotStateSlots._parent).
+    last = history[-1][1] if history else None
+    state = _build(v, history or None, last, phase, to_play, hands, info, play)
     return state if result is None else _finished(state, result)
 
 
@@ -1369,14 +1471,15 @@ def _root(v: TarotVariant, dealer: int, deal: tuple[int, ...], chien: int) -> Ta
         for hand in deal:
             # T-9: the Petit as the only trump, and no Excuse.
             if hand & (_TRUMPS | _EXB) == _PETIT_B:
-                return _annulled(v, None, None, deal, info.but(annulled="petit_sec"))
-    return _build(v, None, None, Phase.BIDDING, v._next[dealer], deal, info)
+                info.annulled = "petit_sec"
+                return _annulled(v, None, None, deal, info)
+    return _build(v, None, None, _BIDDING, v._next[dealer], deal, info)
 
 
 def _annulled(
     v: TarotVariant,
     parent: TarotState | None,
-    last: tuple[int, Action] | None,
+    last: Action | None,
     hands: tuple[int, ...],
     info: _Info,
 ) -> TarotState:
@@ -1388,18 +1491,18 @@ def _annulled(
 def _after_call(
     v: TarotVariant,
     parent: TarotState,
-    last: tuple[int, Action],
+    last: Action,
     hands: tuple[int, ...],
     info: _Info,
 ) -> TarotState:
     contract = info.contract
-    if contract is Contract.PRISE or contract is Contract.GARDE:
+    if contract is _PRISE or contract is _GARDE:
         # T-14: the chien is shown and joins the taker's hand; the écart follows.
         taker = info.taker
         h = list(hands)
         h[taker] |= info.chien
         legal = _ecart_legal(h[taker], v._chien_size)
-        return _build(v, parent, last, Phase.ECART, taker, tuple(h), info, (legal, *_NO_PLAY[1:]))
+        return _build(v, parent, last, _ECART, taker, tuple(h), info, (legal, *_NO_PLAY[1:]))
     # T-16: Garde sans and Garde contre leave the chien aside.
     return _after_ecart(v, parent, last, hands, info)
 
@@ -1407,19 +1510,19 @@ def _after_call(
 def _after_ecart(
     v: TarotVariant,
     parent: TarotState,
-    last: tuple[int, Action],
+    last: Action,
     hands: tuple[int, ...],
     info: _Info,
 ) -> TarotState:
     if v.options.chelem_announcement:
-        return _build(v, parent, last, Phase.ANNOUNCE, info.taker, hands, info)
+        return _build(v, parent, last, _ANNOUNCE, info.taker, hands, info)
     return _start_play(v, parent, last, hands, info)
 
 
 def _start_play(
     v: TarotVariant,
     parent: TarotState,
-    last: tuple[int, Action],
+    last: Action,
     hands: tuple[int, ...],
     info: _Info,
 ) -> TarotState:
@@ -1433,19 +1536,21 @@ def _start_play(
     return _build(v, parent, last, _PLAY, leader, hands, info, (legal, *_NO_PLAY[1:]))
 
 
-def _end_trick(
-    st: TarotState, seat: int, action: Action, hands: tuple[int, ...], trick: tuple[int, ...]
-) -> TarotState:
-    """Gather the full ``trick`` that ``seat`` completed (T-24 … T-27); next trick or end."""
-    v = st._v
-    info = st._info
-    n = st._n
-    leader = v._next[seat]
-    att_pile, def_pile, comp, att_tricks, winners, petit, _, sweep = st._tally
+# Inlined for speed (a step in four), hence its length.
+def _end_trick(st: TarotState, seat: int, action: Action, pos: int) -> TarotState:  # noqa: PLR0915
+    """Play ``pos``, the last card of the trick, and gather the trick (T-24 … T-27); next
+    trick or end."""
+    g = st._g
+    v = g.v
+    info = g.info
+    n = g.n
+    trick = st._trick + _ONE[pos]
+    played = st._played | _BIT[pos]
+    leader = g.next[seat]
+    att_pile, def_pile, comp, att_tricks, winners, petit, _, sweep = g.tally
     attack = info.attack
-    mask = 0
-    for p in trick:
-        mask |= 1 << p
+    # Every card of the earlier tricks is in one of the two piles.
+    mask = played ^ (att_pile | def_pile)
     last_trick = n == v._tricks - 1
     if mask & _EXB:
         leader_attacks = attack >> leader & 1
@@ -1462,7 +1567,7 @@ def _end_trick(
         # T-24: the highest trump, else the highest card of the suit led. Positions rise
         # with strength within a suit and the trumps follow the suits (checked at import),
         # so the winning card is the highest position among the trumps, else the suit led.
-        top = (mask & _TRUMPS or mask & _SUIT_MASK[st._led]).bit_length() - 1
+        top = (mask & _TRUMPS or mask & st._follow).bit_length() - 1
         winner = (leader + trick.index(top)) % v._players
         winner_attacks = attack >> winner & 1
         if winner_attacks:
@@ -1481,26 +1586,36 @@ def _end_trick(
         (leader, trick),
         sweep,
     )
-    last = (seat, action)
+    hands = g.hands
     if not last_trick:
-        s = object.__new__(_TarotStateSlots)
-        s._v = v
+        # A _Trick for the next trick, built inline (see _trick_of).
+        t = _new(_Trick)
+        t.v = v
+        t.players = g.players
+        t.next = g.next
+        t.closer = (winner - 1) % g.players
+        t.hands = hands
+        t.info = info
+        t.n = n + 1
+        t.tally = tally
+        t.undeclared = 0
+        s = _new(_TarotStateSlots)
+        s._g = t
         s._parent = st
-        s._last = last
+        s._act = action
         s._phase = _PLAY
         s._to_play = winner
-        s._hands = hands
-        s._info = info
-        s._trick, s._led, s._over = (), -1, _TRUMPS
-        s._legal = hands[winner]
-        s._n = n + 1
-        s._tally = tally
+        s._played = played
+        s._trick = ()
+        s._follow = 0
+        s._over = _TRUMPS
+        s._legal = hands[winner] & ~played
+        s._acts = None
         s.is_terminal = False
         s.__class__ = TarotState
         return s  # type: ignore[return-value]
-    n += 1
     result = _score(v, info, tally)
-    final = _build(v, st, last, _END, -1, hands, info, (0, (), -1, _TRUMPS, n, tally))
+    final = _build(v, st, action, _END, -1, hands, info, (0, (), 0, _TRUMPS, n + 1, tally, played))
     return _finished(final, result)
 
 
@@ -1511,13 +1626,13 @@ def _raw_pile(info: _Info, tally: tuple[Any, ...], *, attack: bool) -> int:
     contract = info.contract
     if attack:
         mask = int(tally[_ATT_PILE])
-        if contract is Contract.PRISE or contract is Contract.GARDE:
+        if contract is _PRISE or contract is _GARDE:
             mask |= info.ecart
-        elif contract is Contract.GARDE_SANS:
+        elif contract is _GARDE_SANS:
             mask |= info.chien
         return mask
     mask = int(tally[_DEF_PILE])
-    if contract is Contract.GARDE_CONTRE:
+    if contract is _GARDE_CONTRE:
         mask |= info.chien
     return mask
 
@@ -1535,34 +1650,273 @@ def _card_transfer(info: _Info, tally: tuple[Any, ...]) -> tuple[int, bool]:
     return low & -low, giver_attacks
 
 
+# Fraction(h, 2) for h = -1 … 183: the attack's card points in half points, after the
+# Excuse's compensation (immutable values, shared).
+_HALVES: Final = tuple(Fraction(h, 2) for h in range(-1, 184))
+
+
 def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
     """Compute the facts of a played deal and score them with :func:`score_deal`."""
     # The card points do not depend on excuse_compensation: a moved low card is worth
     # the half point it replaces.
     att = _raw_pile(info, tally, attack=True)
-    comp = int(tally[_COMP])
     tricks = v._tricks
     petit = tally[_PETIT]
     # T-32: the last trick, or the penultimate one after a T-26b Excuse win.
     pab_trick = tricks - 2 if tally[_SWEEP] else tricks - 1
     pab: Camp | None = None
     if petit >= 0 and petit >> 1 == pab_trick:
-        pab = Camp.DEFENCE if petit & 1 else Camp.ATTACK
+        pab = _DEFENCE if petit & 1 else _ATTACK
     att_tricks = tally[_ATT_TRICKS]
-    chelem = Camp.ATTACK if att_tricks == tricks else Camp.DEFENCE if att_tricks == 0 else None
+    chelem = _ATTACK if att_tricks == tricks else _DEFENCE if att_tricks == 0 else None
     facts = DealFacts(
-        players=v.players,
+        players=v._players,
         contract=info.contract,  # type: ignore[arg-type]
         taker=info.taker,
         partner=info.partner if info.partner >= 0 else None,
-        points=Fraction(_points(att) + comp, 2),
+        points=_HALVES[_points(att) + tally[_COMP] + 1],
         bouts=(att & _BOUTS).bit_count(),
         petit_au_bout=pab,
-        poignees=tuple(level for _, level, _ in info.poignees),
+        poignees=tuple([level for _, level, _ in info.poignees]) if info.poignees else (),
         chelem_announced=info.chelem,
         chelem=chelem,
     )
     return score_deal(facts, v.options)
+
+
+# -- random playouts ---------------------------------------------------------------------
+
+# n.bit_length() for the numbers of choices (at most 24 cards and 3 declarations).
+_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(32))
+
+
+# One loop over the whole deal, inlined for speed, hence its length.
+def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
+    """Play uniformly random legal actions from ``state`` to the end: see
+    :func:`cardrules.tarot.random_playout`."""
+    if not isinstance(state, TarotState):
+        raise TypeError(f"random_playout takes a TarotState, not {type(state).__name__}")
+    phase = state._phase
+    if phase is _END:
+        return state.result()
+    getrandbits = rng.getrandbits
+    bit_length = _BIT_LENGTH
+    v = state._g.v
+    players = v._players
+    nxt = v._next
+    info = state._g.info.copy()
+    # As in the states: each seat's cards are ``hands[seat] & ~played``.
+    hands: Sequence[int] = state._g.hands
+    if phase is not _PLAY:
+        # The auction, call, écart and announcement, drawn as the states list them.
+        hands = dealt = list(hands)
+        leader = _before_play(state, rng, info, dealt)
+        if leader < 0:
+            reason: Any = info.annulled
+            return DealResult.annulled_deal(players=players, reason=reason)
+        legal = hands[leader]
+        if info.called >= 0:
+            # T-43: no card of the called suit on the first lead, but the called card.
+            legal &= ~_SUIT_MASK[_SUIT[info.called]] | (1 << info.called)
+        seat = leader
+        trick: list[int] = []
+        follow = 0
+        over = _TRUMPS
+        n = played = 0
+        att_pile = def_pile = comp = att_tricks = 0
+        petit = -1
+        sweep = False
+    else:
+        played = state._played
+        trick = list(state._trick)
+        follow = state._follow
+        over = state._over
+        legal = state._legal
+        seat = state._to_play
+        n = state._g.n
+        att_pile, def_pile, comp, att_tricks, _, petit, _, sweep = state._g.tally
+    options = v.options
+    tricks = v._tricks
+    thresholds = v._thresholds
+    declarations = v._declaration_levels
+    follow_of = _FOLLOW
+    over_after = _OVER
+    trump_mask = _TRUMPS
+    canonical_of = _canonical_of
+    exb = _EXB
+    attack = info.attack
+    chelem = info.chelem
+    taker = info.taker
+    forced = info.ecart & trump_mask if options.poignee_counts_forced_discards else 0
+    declared = info.declared
+    poignees = list(info.poignees)
+    # The cards played before the current trick (they are in the piles).
+    gathered = att_pile | def_pile
+    left = players - len(trick)
+    # The seats that may still declare a poignée: only in the first trick (T-19).
+    undeclared = 0 if n else ~declared & ((1 << players) - 1)
+    while True:
+        count = legal.bit_count()
+        if undeclared and undeclared >> seat & 1:
+            # The canonical declarations, drawn among the plays as legal_actions lists them.
+            hand = hands[seat] & ~played
+            seat_forced = forced if seat == taker else 0
+            trump_like = (hand & trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
+            offers = declarations[min(trump_like, 22)]
+            k = randbelow(rng, count + len(offers))
+            if k >= count:
+                level = offers[k - count]
+                mask = canonical_of(hand, seat_forced, thresholds[level - 1])
+                poignees.append((seat, level, mask))
+                declared |= 1 << seat
+                undeclared ^= 1 << seat
+                continue
+        else:
+            # randbelow(rng, count) inlined: Random.choice draws the same way.
+            bits = bit_length[count]
+            k = getrandbits(bits)
+            while k >= count:
+                k = getrandbits(bits)
+        m = legal
+        while k:
+            m &= m - 1
+            k -= 1
+        bit = m & -m
+        pos = bit.bit_length() - 1
+        played |= bit
+        trick.append(pos)
+        left -= 1
+        if left:
+            if not follow:
+                follow = follow_of[pos]  # T-23: the Excuse sets no suit
+            over &= over_after[pos]
+            seat = nxt[seat]
+            h = hands[seat] & ~played
+            # T-22 for the next player, as in TarotState.apply.
+            if follow:
+                legal = h & follow
+                if follow == trump_mask:
+                    legal = (legal & over or legal) | (h & exb) if legal else h
+                elif legal:
+                    legal |= h & exb
+                else:
+                    trumps = h & trump_mask
+                    legal = (trumps & over or trumps) | (h & exb) if trumps else h
+            else:
+                legal = h
+            continue
+        trick_mask = played ^ gathered
+        gathered = played
+        leader = nxt[seat]
+        if trick_mask & exb:
+            leader_attacks = attack >> leader & 1
+            swept = att_tricks == n if leader_attacks else att_tricks == 0
+            winner, att, dfn, delta, won = _resolve(
+                trick, leader, players, attack, n == tricks - 1, swept, chelem, options
+            )
+            att_pile |= att
+            def_pile |= dfn
+            comp += delta
+            sweep = sweep or won
+            winner_attacks = attack >> winner & 1
+        else:
+            # T-24 without the Excuse, as in TarotState.apply: the highest position among
+            # the trumps, else among the cards of the suit led.
+            top = (trick_mask & trump_mask or trick_mask & follow).bit_length() - 1
+            winner = (leader + trick.index(top)) % players
+            winner_attacks = attack >> winner & 1
+            if winner_attacks:
+                att_pile |= trick_mask
+        att_tricks += winner_attacks
+        if trick_mask & _PETIT_B:
+            petit = 2 * n + (winner_attacks ^ 1)
+        n += 1
+        if n == tricks:
+            break
+        seat = winner
+        trick = []
+        left = players
+        undeclared = 0
+        follow = 0
+        over = trump_mask
+        legal = hands[seat] & ~played
+    info.poignees = tuple(poignees)
+    info.declared = declared
+    # The score reads only the attack's pile, the compensation, the attack's tricks, the
+    # Petit and the T-26b win: the defence's pile and the trick winners are left out.
+    tally: tuple[Any, ...] = (att_pile, 0, comp, att_tricks, 0, petit, None, sweep)
+    return _score(v, info, tally)
+
+
+def _before_play(state: TarotState, rng: random.Random, info: _Info, hands: list[int]) -> int:
+    """Play the steps before the card play (T-10 … T-17) at random from ``state``, each
+    choice drawn as ``rng.choice(state.legal_actions())`` would: update ``info`` and
+    ``hands`` in place and return the first leader, or -1 for a deal annulled because
+    everyone passed (T-12)."""
+    v = state._g.v
+    phase = state._phase
+    if phase is _BIDDING:
+        if not _random_auction(state, rng, info):
+            return -1
+        phase = _CALL if v._players == 5 else _PLAY
+    taker = info.taker
+    if phase is _CALL:
+        # T-42: one of the four cards of the callable rank, in card order.
+        calls = _callable_actions(hands[taker])
+        pos = calls[randbelow(rng, len(calls))].card.index
+        for seat, hand in enumerate(hands):
+            if seat != taker and hand >> pos & 1:
+                info.partner = seat
+                info.attack |= 1 << seat
+        info.called = pos
+    if phase is not _ECART and phase is not _ANNOUNCE:
+        # After the auction or the call, as in _after_call.
+        if info.contract is _PRISE or info.contract is _GARDE:
+            hands[taker] |= info.chien  # T-14
+            phase = _ECART
+        else:
+            phase = _PLAY  # T-16
+    if phase is _ECART:
+        remaining = v._chien_size - info.ecart.bit_count()
+        while remaining:
+            # legal_actions: one discard per card that keeps the écart legal (T-15).
+            legal = _ecart_legal(hands[taker], remaining)
+            for _ in range(randbelow(rng, legal.bit_count())):
+                legal &= legal - 1
+            bit = legal & -legal
+            hands[taker] ^= bit
+            info.ecart |= bit
+            remaining -= 1
+        phase = _PLAY
+    if v.options.chelem_announcement:
+        # The announcement (T-17), as in _after_ecart; legal_actions: announce chelem, pass.
+        info.chelem = randbelow(rng, 2) == 0
+    # T-21: next(dealer) leads, or the taker after a slam announcement (T-17).
+    return taker if info.chelem else v._next[info.dealer]
+
+
+def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
+    """The rest of the auction at random (T-10 … T-13), into ``info``; False if everyone
+    passed (T-12)."""
+    v = state._g.v
+    seat = state._to_play
+    bids = list(info.bids)
+    highest = state._highest_index()
+    while len(bids) < v._players:
+        # legal_actions: pass, then the contracts above the highest bid (T-10).
+        k = randbelow(rng, 5 - highest)
+        contract = Contract(highest + k) if k else None
+        bids.append((seat, contract))
+        highest += k
+        seat = v._next[seat]
+    info.bids = tuple(bids)
+    won = auction_taker(info.bids)
+    if won is None:
+        info.annulled = "all_pass"
+        return False
+    info.taker, info.contract = won
+    info.attack = 1 << info.taker
+    return True
 
 
 # -- building deals ---------------------------------------------------------------------
@@ -1723,21 +2077,19 @@ class TarotView:
 
 
 def _make_view(st: TarotState, seat: int) -> TarotView:
-    info = st._info
-    v = st._v
+    info = st._g.info
+    v = st._g.v
     phase = st._phase
     contract = info.contract
     end = phase is _END
-    shown_chien = contract in (Contract.PRISE, Contract.GARDE) or (end and contract is not None)
+    shown_chien = contract in (_PRISE, _GARDE) or (end and contract is not None)
     chien = info.chien if shown_chien else 0
-    if end or (seat == info.taker and phase in (Phase.ECART, Phase.ANNOUNCE)):
+    if end or (seat == info.taker and phase in (_ECART, _ANNOUNCE)):
         ecart = info.ecart
     else:
         ecart = info.ecart & _TRUMPS  # T-15d
-    in_hands = 0
-    for h in st._hands:
-        in_hands |= h
-    tally = st._tally
+    hands = st._hands
+    tally = st._g.tally
     played = tally[_ATT_PILE] | tally[_DEF_PILE]
     for p in st._trick:
         played |= 1 << p
@@ -1748,13 +2100,13 @@ def _make_view(st: TarotState, seat: int) -> TarotView:
         partner_known = (
             end
             or seat == info.partner
-            or (seat == info.taker and info.partner < 0 and st._hands[seat] & called_bit > 0)
+            or (seat == info.taker and info.partner < 0 and hands[seat] & called_bit > 0)
             or (shown_chien and info.chien & called_bit > 0)
             or played & called_bit > 0
         )
     tricks_won = [0] * v.players
     winners = tally[_WINNERS]
-    for k in range(st._n):
+    for k in range(st._g.n):
         tricks_won[winners >> (3 * k) & 7] += 1
     poignee_mask = 0
     for _, _, mask in info.poignees:
@@ -1768,8 +2120,8 @@ def _make_view(st: TarotState, seat: int) -> TarotView:
         dealer=info.dealer,
         phase=phase,
         to_play=st.to_play,
-        hand=_cards(st._hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in st._hands),
+        hand=_cards(hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in hands),
         bids=info.bids,
         contract=contract,
         taker=info.taker if info.taker >= 0 else None,

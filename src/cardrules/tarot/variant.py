@@ -46,7 +46,7 @@ import attrs
 
 from cardrules.actions import Action, Pass
 from cardrules.cards import Card, _quote
-from cardrules.decks import randbelow, shuffle
+from cardrules.decks import randbelow
 from cardrules.errors import CardrulesError, OptionsError, RecordError
 from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
@@ -55,7 +55,14 @@ from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealResult, PoigneeLevel
-from cardrules.tarot.state import DealError, TarotState, _cards, _deal_masks, _root
+from cardrules.tarot.state import (
+    DealError,
+    TarotState,
+    _cards,
+    _deal_masks,
+    _random_playout,
+    _root,
+)
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -171,7 +178,26 @@ def _pickers(destinations: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
     )
 
 
-_BIT_OF: Final = {card: 1 << card.index for card in TAROT_DECK}
+_DECK_BITS: Final = tuple(1 << card.index for card in TAROT_DECK)
+# decks.shuffle's draws: getrandbits(k) below n, for n from 78 down to 2.
+_DRAWS: Final = tuple((n, n.bit_length()) for n in range(len(TAROT_DECK), 1, -1))
+
+
+def _shuffled_bits(rng: random.Random) -> list[int]:
+    """The bits of the cards of ``decks.shuffle(TAROT_DECK, rng)``, in deck order.
+
+    The same Fisher-Yates shuffle with the same draws (a test checks it), on the cards'
+    bits, so that dealing needs no look-up per card.
+    """
+    out = list(_DECK_BITS)
+    getrandbits = rng.getrandbits
+    for n, k in _DRAWS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        i = n - 1
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 @functools.cache
@@ -304,7 +330,7 @@ class TarotVariant(Variant):
         """
         r = self._rng(rng, seed)
         dealer = self.options.dealer if dealer is None else check_seat(dealer, self._players)
-        deck = shuffle(TAROT_DECK, r)
+        deck = _shuffled_bits(r)
         positions: tuple[int, ...] | None = None
         if self.options.chien_schedule == "random":
             positions = _random_chien_positions(self._players, self.options.chien_edge_exclusion, r)
@@ -314,9 +340,8 @@ class TarotVariant(Variant):
             pickers = self._fixed_pickers[dealer]
         else:
             pickers = _pickers(_destinations(self._players, dealer, positions))
-        bit = _BIT_OF.__getitem__
-        masks = tuple(sum(map(bit, pick(deck))) for pick in pickers)
-        return _root(self, dealer, masks[:-1], masks[-1])
+        masks = [sum(pick(deck)) for pick in pickers]
+        return _root(self, dealer, tuple(masks[:-1]), masks[-1])
 
     def deal(
         self,
@@ -390,7 +415,7 @@ class TarotVariant(Variant):
         """The dealt cards of ``state``'s deal: ``{"hands": [[codes] …], "chien": [codes]}``."""
         if not isinstance(state, TarotState) or state.variant != self:
             raise TypeError("deal_json takes a state of this variant")
-        info = state._info
+        info = state._g.info
         return {
             "hands": [[str(c) for c in _cards(h)] for h in info.deal],
             "chien": [str(c) for c in _cards(info.chien)],
@@ -420,9 +445,7 @@ class TarotVariant(Variant):
     def random_playout(self, state: TarotState, rng: random.Random) -> DealResult:
         """Play uniformly random legal actions from ``state`` to the end; see
         :func:`cardrules.tarot.random_playout`."""
-        from cardrules.tarot.play import random_playout
-
-        return random_playout(state, rng)
+        return _random_playout(state, rng)
 
     # -- values ----------------------------------------------------------------------
 
