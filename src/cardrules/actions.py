@@ -128,7 +128,7 @@ def split_notation(text: object) -> list[str]:
     """Split action text into words, rejecting anything that is not plain notation.
 
     Words are separated by single ASCII spaces; leading, trailing or doubled spaces,
-    other whitespace, empty text and very long text raise :class:`NotationError`.
+    other whitespace, empty text and very long text raise :class:`~cardrules.NotationError`.
 
     >>> split_notation("play QH")
     ['play', 'QH']

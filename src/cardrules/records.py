@@ -3,7 +3,7 @@
 A record holds everything needed to rebuild a game exactly: the format and schema
 version, the variant's id and rules version, its options, the dealer, the dealt cards
 (not only a seed, so a record survives any change of shuffle) and the actions in
-notation. :func:`loads` treats its input as untrusted: anything malformed, truncated,
+notation. :func:`~cardrules.loads` treats its input as untrusted: anything malformed, truncated,
 of an unknown version or tampered (duplicated or missing cards, an illegal action)
 raises :class:`~cardrules.RecordError`, and nothing is half-loaded.
 

@@ -1,10 +1,11 @@
 """The state machine every variant implements: :class:`Variant` and :class:`State`.
 
 A :class:`Variant` is a game's rules plus its options (keyword-only, validated when the
-variant is built). It creates immutable :class:`State` objects. A state knows whose
-turn it is, which actions are legal, and produces the next state with :meth:`State.apply`,
-which always checks the action first: there is no unchecked public apply. A rejected
-action raises a specific :class:`~cardrules.IllegalActionError` and changes nothing.
+variant is built). It creates immutable :class:`State` objects. A state knows whose turn
+it is, which actions are legal, and produces the next state with
+:meth:`~cardrules.State.apply`, which always checks the action first: there is no
+unchecked public apply. A rejected action raises a specific
+:class:`~cardrules.IllegalActionError` and changes nothing.
 
 Servers pass the acting seat (``state.apply(action, seat=2)``) so that a move sent by
 the wrong client is rejected as not its turn. ``seat=None`` means "whoever is to play".

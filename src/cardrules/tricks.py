@@ -5,7 +5,7 @@ effective suit of every card (a left bower belongs to trump), the strength of ev
 card within its effective suit, which suit is trump, and which obligations apply
 (follow suit; trump when void; overtrump, even over a partner, and undertrump when
 unable to overtrump; cards that are always playable, such as the Excuse; cards that do
-not set the suit led). :meth:`TrickRules.compile` turns that declaration into a
+not set the suit led). :meth:`~cardrules.TrickRules.compile` turns that declaration into a
 :class:`TrickTable` of bitmasks that computes legal cards and trick winners quickly.
 
 Hands are bitmasks over *positions*: position ``i`` is ``table.cards[i]``. A deck with

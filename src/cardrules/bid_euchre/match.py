@@ -1,9 +1,10 @@
 """A Bid Euchre match: hands scored one after another until a team reaches the target.
 
-:class:`BidEuchreMatch` is an immutable score sheet. :meth:`BidEuchreMatch.after` adds a
-scored hand (E-30: scores may go negative), passes the deal to the left after every
-hand, void hands included (E-5), and runs the end-of-game check of E-34 after every
-scored hand under the ``simultaneous_target_rule`` option.
+:class:`BidEuchreMatch` is an immutable score sheet.
+:meth:`~cardrules.bid_euchre.BidEuchreMatch.after` adds a scored hand (E-30: scores may
+go negative), passes the deal to the left after every hand, void hands included (E-5),
+and runs the end-of-game check of E-34 after every scored hand under the
+``simultaneous_target_rule`` option.
 
 >>> from cardrules.bid_euchre.bidding import Contract
 >>> from cardrules.bid_euchre.match import BidEuchreMatch
@@ -277,8 +278,8 @@ class BidEuchreMatch:
         """The score sheet: each hand with its points and running score, then the state.
 
         Returns:
-            Several lines for people: the target and rule, the starting score, one line
-            per hand, and who won or who deals next.
+            Several lines for people, with the target and rule, the starting score, one
+            line per hand, and who won or who deals next.
 
         >>> from cardrules.bid_euchre.bidding import Contract
         >>> from cardrules.bid_euchre.scoring import HandFacts

@@ -153,7 +153,7 @@ class BidEuchreOptions:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BidEuchreOptions:
-        """Rebuild options from :meth:`to_json`; raises :class:`OptionsError`."""
+        """Rebuild options from :meth:`to_json`; raises :class:`~cardrules.OptionsError`."""
         if not isinstance(data, Mapping):
             raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         names = {a.name for a in attrs.fields(BidEuchreOptions)}

@@ -1,7 +1,7 @@
 """French Tarot actions, their notation and their integer ids.
 
 Every action is an immutable value whose ``str`` is its notation, read back by
-:func:`parse_action`:
+:func:`~cardrules.tarot.parse_action`:
 
 =====================================  ==================================================
 ``bid prise`` … ``bid garde-contre``   :class:`Bid` (T-10, T-11); ``pass`` is the core's
@@ -18,10 +18,11 @@ Every action is an immutable value whose ``str`` is its notation, read back by
 ``play 21T``                           the core's :class:`~cardrules.Play`
 =====================================  ==================================================
 
-Integer ids (:func:`action_id`, :func:`action_from_id`) are the same for every table
-size and option set: plays 0-77 and single-card discards 78-155 (by card position),
-``pass`` 156, bids 157-160, calls 161-176, ``announce chelem`` 177 and the three
-poignée levels 178-180. A declaration showing chosen cards has the id of its level.
+Integer ids (:func:`~cardrules.tarot.action_id`,
+:func:`~cardrules.tarot.action_from_id`) are the same for every table size and option
+set: plays 0-77 and single-card discards 78-155 (by card position), ``pass`` 156, bids
+157-160, calls 161-176, ``announce chelem`` 177 and the three poignée levels 178-180. A
+declaration showing chosen cards has the id of its level.
 
 >>> from cardrules.tarot.actions import parse_action, action_id, action_from_id
 >>> a = parse_action("bid garde-sans")

@@ -36,7 +36,7 @@ class Contract(enum.IntEnum):
 
     @property
     def code(self) -> str:
-        """The notation word: ``prise``, ``garde``, ``garde-sans``, ``garde-contre``."""
+        """The notation word, one of ``prise``, ``garde``, ``garde-sans``, ``garde-contre``."""
         return self.name.lower().replace("_", "-")
 
     def __str__(self) -> str:

@@ -1,8 +1,9 @@
 """A French Tarot match: deals in a row, the dealer rotating, scores added up (T-6, T-38).
 
-A :class:`TarotMatch` is an immutable value. :meth:`TarotMatch.after` returns the match
-with one more deal's :class:`~cardrules.tarot.scoring.DealResult`; annulled deals
-(Petit sec, all pass) score nothing but still move the deal on (T-6, ``redeal_dealer``).
+A :class:`TarotMatch` is an immutable value. :meth:`~cardrules.tarot.TarotMatch.after`
+returns the match with one more deal's :class:`~cardrules.tarot.scoring.DealResult`;
+annulled deals (Petit sec, all pass) score nothing but still move the deal on (T-6,
+``redeal_dealer``).
 
 With ``TarotOptions(single_deal=True)`` (the default, the seed's game) the match is the
 one deal: it is over once a deal has been played, annulled deals being redealt. Pass

@@ -216,7 +216,7 @@ class TarotOptions:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TarotOptions:
-        """Rebuild options from :meth:`to_json`; raises :class:`OptionsError`."""
+        """Rebuild options from :meth:`to_json`; raises :class:`~cardrules.OptionsError`."""
         if not isinstance(data, Mapping):
             raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         names = {a.name for a in attrs.fields(TarotOptions)}

@@ -1,10 +1,10 @@
 """Trick play: legal cards, trick winners and where the cards go (T-21 … T-27).
 
 The legal cards come from the compiled :data:`~cardrules.tarot.TAROT_TABLE` (T-22,
-T-23). :func:`resolve_trick` applies the Excuse rules: kept by its camp with a half
+T-23). :func:`~cardrules.tarot.resolve_trick` applies the Excuse rules: kept by its camp with a half
 point of compensation before the last trick (T-25); at the last trick sent to the
 other camp (T-26a), unless it is led by a camp that won every earlier trick and then
-wins (T-26b). :func:`random_playout` plays a deal to the end for bots.
+wins (T-26b). :func:`~cardrules.tarot.random_playout` plays a deal to the end for bots.
 
 >>> from cardrules import Card
 >>> from cardrules.tarot import legal_cards, trick_winner

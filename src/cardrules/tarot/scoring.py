@@ -1,9 +1,10 @@
 """Scoring of one French Tarot deal (T-28 … T-37): the resolved facts in, every seat's score out.
 
-Score keepers describe a finished deal with :class:`DealFacts` (who took, which contract,
-the attack's card points and bouts, the bonuses) and call :func:`score_deal`; the engine
-calls the same function at the end of every deal. Everything is exact: card points come
-in half points, and with ``half_point_rounding="none"`` a score may be a half-integer
+Score keepers describe a finished deal with :class:`DealFacts` (who took, which
+contract, the attack's card points and bouts, the bonuses) and call
+:func:`~cardrules.tarot.score_deal`; the engine calls the same function at the end of
+every deal. Everything is exact: card points come in half points, and with
+``half_point_rounding="none"`` a score may be a half-integer
 :class:`~fractions.Fraction`. Every other number is an ``int``.
 
 >>> from cardrules.tarot.bidding import Contract
@@ -460,7 +461,7 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
 
     @property
     def attack(self) -> tuple[int, ...]:
-        """The attack's seats: the taker, then the partner if there is one.
+        """The attack's seats, the taker first, then the partner if there is one.
 
         >>> DealFacts(players=5, contract="garde", taker=0, partner=4, points=43, bouts=2).attack
         (0, 4)

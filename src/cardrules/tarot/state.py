@@ -5,8 +5,8 @@ A deal goes through the phases of :class:`Phase`::
     BIDDING -> [CALL, 5 players] -> [ECART, Prise/Garde] -> [ANNOUNCE] -> PLAY -> END
 
 and ends early, in ``END``, when it is annulled: Petit sec right after the deal (T-9) or
-every player passing (T-12). :meth:`TarotState.result` is then
-``DealResult.annulled_deal(...)``; otherwise it is the :class:`DealResult` that
+every player passing (T-12). :meth:`~cardrules.tarot.TarotState.result` is then
+``DealResult.annulled_deal(...)``; otherwise it is the :class:`~cardrules.tarot.DealResult` that
 :func:`~cardrules.tarot.score_deal` computes from the facts of the play (T-28 … T-37).
 
 States are immutable values. Build the first one with
@@ -737,8 +737,8 @@ class TarotState(_TarotStateSlots, State):
 
     @property
     def next_dealer(self) -> int:
-        """Who deals next (T-6): ``next(dealer)``, or the same dealer after an annulled
-        deal with ``redeal_dealer="same"``."""
+        """Who deals next, ``next(dealer)``, or the same dealer after an annulled
+        deal with ``redeal_dealer="same"`` (T-6)."""
         info = self._g.info
         if info.annulled is not None and self._g.v.options.redeal_dealer == "same":
             return info.dealer
@@ -768,14 +768,14 @@ class TarotState(_TarotStateSlots, State):
 
     @property
     def partner(self) -> int | None:
-        """The 5-player partner's seat (full information: T-39 hides it from players);
+        """The 5-player partner's seat (full information, which T-39 hides from players);
         ``None`` with 3 or 4 players, before the call, or when the taker plays alone."""
         p = self._g.info.partner
         return None if p < 0 else p
 
     @property
     def attack(self) -> tuple[int, ...]:
-        """The attack's seats (T-28): the taker and any partner; empty before the auction
+        """The attack's seats (T-28), the taker and any partner; empty before the auction
         ends."""
         a = self._g.info.attack
         return tuple(s for s in range(self._g.v.players) if a >> s & 1)
@@ -798,7 +798,7 @@ class TarotState(_TarotStateSlots, State):
 
     @property
     def chien_aside(self) -> tuple[Card, ...]:
-        """The dealt chien while it belongs to nobody: during the auction, during the
+        """The dealt chien while it belongs to nobody, during the auction, during the
         5-player call in Prise and Garde, and after an annulled deal. Empty once the taker
         takes it (T-14) or it is credited to a camp's pile (T-16)."""
         contract = self._g.info.contract
