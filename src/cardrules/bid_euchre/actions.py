@@ -1,6 +1,7 @@
 """Bid Euchre actions, their notation and their stable integer ids.
 
-Notation (``str(action)``; :func:`parse_action` reads it back, ignoring ASCII case):
+Notation (``str(action)``; :func:`~cardrules.bid_euchre.parse_action` reads it back,
+ignoring ASCII case):
 
 ============================  ===========================================================
 ``pass``                      decline to bid (E-8) or to claim Ace No Face (E-36)

@@ -11,7 +11,7 @@ True
 ('6H', '12M', '5')
 
 The auction is an immutable :class:`Auction` value, started by
-:meth:`AuctionRules.start`; each call returns the next value:
+:meth:`~cardrules.bid_euchre.AuctionRules.start`; each call returns the next value:
 
 >>> from cardrules.bid_euchre import AuctionRules, BidEuchreOptions
 >>> auction = AuctionRules(BidEuchreOptions()).start(dealer=3)
@@ -68,7 +68,7 @@ class Contract:
 
     @property
     def is_lone(self) -> bool:
-        """True for 6H and 6M: the declarer's partner sits out (E-21)."""
+        """True for 6H and 6M, where the declarer's partner sits out (E-21)."""
         return self.kind is not ContractKind.ORDINARY
 
     def _rank(self) -> tuple[int, int]:
@@ -233,7 +233,6 @@ class Auction(_AuctionSlots):
         calls: Every call as ``(seat, call)``, in order; once a moon ends the auction,
             the players who never called are recorded as passing (E-11).
         to_call: The seat to call, or ``None`` once the auction is over.
-        high_rank: The position of the highest bid in ``rules.ladder``, -1 before any bid.
     """
 
     __slots__ = ()
@@ -270,7 +269,7 @@ class Auction(_AuctionSlots):
 
     @property
     def all_passed(self) -> bool:
-        """True if the auction ended with four passes: the hand is void (E-12)."""
+        """True if the auction ended with four passes, which voids the hand (E-12)."""
         return self.to_call is None and self._high < 0
 
     @property

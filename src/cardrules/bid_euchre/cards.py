@@ -259,21 +259,27 @@ _DOUBLE_WIDTH: Final = 24
 
 
 def _chunk_tables(
-    values: Sequence[Action], width: int
+    values: Sequence[Action], width: int, sizes: tuple[int, ...] = (8, 8)
 ) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """Three tables turning a ``width``-bit mask into the tuple of its ``values``.
+    """Tables turning a ``width``-bit mask into the tuple of its ``values``.
 
-    The tables cover bits 0-7, 8-15 and 16 up (9 bits with the joker), so a mask is
+    One table per run of ``sizes`` bits, then one for the bits left: by default bits
+    0-7, 8-15 and 16 up (9 bits with the joker), so that a mask is
     ``t0[m & 255] + t1[m >> 8 & 255] + t2[m >> 16]``.
     """
     tables: list[tuple[tuple[Action, ...], ...]] = []
-    for start, bits in ((0, 8), (8, 8), (16, width - 16)):
-        tables.append(
-            tuple(
-                tuple(values[start + b] for b in range(bits) if m >> b & 1)
-                for m in range(1 << bits)
-            )
-        )
+    runs = []
+    start = 0
+    for bits in (*sizes, width - sum(sizes)):
+        runs.append((start, bits))
+        start += bits
+    for start, bits in runs:
+        # Each mask's tuple is the one without its highest bit, plus that bit's value.
+        table: list[tuple[Action, ...]] = [()]
+        for m in range(1, 1 << bits):
+            high = m.bit_length() - 1
+            table.append((*table[m ^ 1 << high], values[start + high]))
+        tables.append(tuple(table))
     return tuple(tables)
 
 
@@ -289,7 +295,7 @@ class DeckTables:
         size: ``len(cards)``.
         tables: The compiled :class:`~cardrules.tricks.TrickTable` per trump choice,
             in the order of :data:`TRUMP_CHOICES` (no-trump only if allowed).
-        position_mask: For each :attr:`Card.index`, the mask of that card's positions
+        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's positions
             (two in the double deck, none for a card outside the deck).
         lead_follow: Per trump choice, per position: the mask of the effective suit a
             lead of that card asks the others to follow.
@@ -308,6 +314,7 @@ class DeckTables:
 
     __slots__ = (
         "_chunks",
+        "_halves",
         "cards",
         "distinct_mask",
         "double",
@@ -327,6 +334,7 @@ class DeckTables:
         self.double = double_deck
         self.play_cache: dict[tuple[int, int, bool], object] = {}
         self._chunks: dict[object, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
+        self._halves: dict[object, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
         choices = TRUMP_CHOICES if no_trump else TRUMP_CHOICES[:4]
         self.tables: tuple[TrickTable, ...] = tuple(
             trick_rules(t, joker=joker, double_deck=double_deck).compile() for t in choices
@@ -395,6 +403,27 @@ class DeckTables:
             width = _DOUBLE_WIDTH if self.double else self.size
             tables = _chunk_tables([make(c) for c in self.cards[:width]], width)
             self._chunks[make] = tables
+        return tables
+
+    def _half_tables(
+        self, make: Callable[[Card], Action]
+    ) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """Like :meth:`chunk_tables`, 12 bits at a time: ``t0[m & 4095] + t1[m >> 12]``.
+
+        Larger tables (4096 and 4096 or 8192 entries, some hundreds of kilobytes) for
+        the actions built at every card of a hand, in one lookup and one concatenation.
+
+        >>> from cardrules.actions import Play
+        >>> deck = DeckTables.shared(joker=False, double_deck=False, no_trump=False)
+        >>> t0, t1 = deck._half_tables(Play)
+        >>> [str(a) for a in t0[0b11] + t1[1 << 11]]
+        ['play 9S', 'play 10S', 'play AC']
+        """
+        tables = self._halves.get(make)
+        if tables is None:
+            width = _DOUBLE_WIDTH if self.double else self.size
+            tables = _chunk_tables([make(c) for c in self.cards[:width]], width, (12,))
+            self._halves[make] = tables
         return tables
 
     @staticmethod

@@ -7,11 +7,11 @@ others to follow (E-19) and how strong each card is in each trick (E-20). It is 
 once per variant and trump choice from the compiled
 :class:`~cardrules.tricks.TrickTable`.
 
-:func:`random_playout` plays a hand to the end with uniformly random legal actions,
-without building intermediate states. It consumes ``rng`` exactly as the public loop
-``state = state.apply(rng.choice(state.legal_actions()))`` does (for ``random.Random``,
-whose ``choice`` draws with ``getrandbits``), so both give the same hand from the same
-generator state.
+:func:`~cardrules.bid_euchre.random_playout` plays a hand to the end with uniformly
+random legal actions, without building intermediate states. It consumes ``rng`` exactly
+as the public loop ``state = state.apply(rng.choice(state.legal_actions()))`` does (for
+``random.Random``, whose ``choice`` draws with ``getrandbits``), so both give the same
+hand from the same generator state.
 
 >>> import random
 >>> from cardrules.bid_euchre import BidEuchreVariant, random_playout
@@ -39,7 +39,7 @@ from cardrules.actions import Action, Play
 from cardrules.bid_euchre.bidding import Auction, Contract, ContractKind
 from cardrules.bid_euchre.cards import TRUMP_CHOICES, DeckTables, NoTrump, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
+from cardrules.bid_euchre.scoring import HandFacts, HandResult, _score_trusted, score_hand
 from cardrules.cards import JOKER, Card, Suit
 
 if TYPE_CHECKING:
@@ -114,15 +114,23 @@ class PlayTables:
         joker_no_trump: The joker's position when it is led under no-trump, so that
             its leader names a suit (E-37); -1 otherwise.
         penalize: ``renege_mode == "penalize"`` (E-23).
+        plain: A single deck and ``renege_mode="reject"``: the engine's fastest path.
         width: Positions per hand in the packed hands integer.
         full: The mask of one hand's positions.
         shift: For each seat, the offset of its hand in the packed hands integer.
-        position_mask: For each :attr:`Card.index`, the mask of that card's positions.
+        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's positions.
         double: The double deck: fold the second copies before :meth:`play_actions`.
-        c0: With ``c1`` and ``c2``, the lookup tables of :meth:`play_actions`.
+        c0: With ``c1`` and ``c2``, the deck's 8-bit tables of ``Play`` actions
+            (:meth:`DeckTables.chunk_tables
+            <cardrules.bid_euchre.DeckTables.chunk_tables>`).
     """
 
     __slots__ = (
+        "_a0",
+        "_a1",
+        "_keys4",
+        "_lead4",
+        "_position",
         "_suit_by_follow",
         "c0",
         "c1",
@@ -137,6 +145,7 @@ class PlayTables:
         "lead_keys",
         "next_seat",
         "penalize",
+        "plain",
         "position_mask",
         "shift",
         "sitting_out",
@@ -183,6 +192,7 @@ class PlayTables:
             else -1
         )
         self.penalize = penalize
+        self.plain = not penalize and not deck.double
         self.lead: tuple[tuple[int, tuple[int, ...], int] | None, ...] = tuple(
             None
             if pos == self.joker_no_trump
@@ -205,6 +215,24 @@ class PlayTables:
         )
         self.double = deck.double
         self.c0, self.c1, self.c2 = deck.chunk_tables(Play)
+        self._a0, self._a1 = deck._half_tables(Play)
+        # By Card.index: the position of the card's first copy (-1 outside the deck).
+        self._position = tuple((m & -m).bit_length() - 1 for m in deck.position_mask)
+        # The engine's forms of keys_by_suit and lead: strengths times 4, so that one
+        # int holds a trick's best strength and the seat that played it (key | seat),
+        # and ``key > best`` is true only for a strictly stronger card (E-20, E-38).
+        # _lead4[pos] is ((follow mask, keys), key of the card) for a lead of pos, or
+        # (None, 0) for the joker under no-trump, whose leader names the suit (E-37).
+        self._keys4 = tuple(tuple(k << 2 for k in keys) for keys in self.keys_by_suit)
+        self._lead4: tuple[tuple[tuple[int, tuple[int, ...]] | None, int], ...] = tuple(
+            (None, 0)
+            if pos == self.joker_no_trump
+            else (
+                (self.lead_follow[pos], self._keys4[table.suit[pos]]),
+                self._keys4[table.suit[pos]][pos],
+            )
+            for pos in range(deck.size)
+        )
 
     @staticmethod
     def for_hand(
@@ -229,7 +257,7 @@ class PlayTables:
         """The :class:`~cardrules.Play` actions of ``mask``, one per distinct card."""
         if self.double:
             mask = (mask | mask >> 24) & 0xFFFFFF
-        return self.c0[mask & 255] + self.c1[mask >> 8 & 255] + self.c2[mask >> 16]
+        return self._a0[mask & 4095] + self._a1[mask >> 12]
 
     def led_suit(self, follow: int) -> Suit:
         """The suit whose positions are ``follow`` (the suit led, E-19)."""
@@ -269,6 +297,44 @@ def hand_result(
         reneges=tuple(r.seat for r in reneges) if reneges else (),
     )
     return score_hand(facts, options)
+
+
+def _played_result(
+    options: BidEuchreOptions,
+    results: dict[int, HandResult],
+    auction: Auction,
+    ns: int,
+    ew: int,
+    reneges: tuple[Renege, ...],
+) -> HandResult:
+    """Score a hand the engine played (E-24 … E-31): :func:`hand_result` without the checks.
+
+    The engine's facts need no checking, and a hand without reneges is one of a few
+    outcomes (the bid, the declarer, the tricks), each scored once into ``results``
+    (the variant's cache: results are immutable values).
+
+    Args:
+        options: The rules in force.
+        results: The variant's cache of results by outcome.
+        auction: The finished auction (with a contract).
+        ns: Tricks won by NS.
+        ew: Tricks won by EW.
+        reneges: The reneges recorded in the hand (E-23).
+    """
+    if reneges:
+        return _score_trusted(
+            options,
+            auction._contract,
+            auction._declarer,
+            (ns, ew),
+            tuple([r.seat for r in reneges]),
+        )
+    key = (auction._high << 2 | auction._declarer) << 8 | ns << 4 | ew
+    result = results.get(key)
+    if result is None:
+        result = _score_trusted(options, auction._contract, auction._declarer, (ns, ew))
+        results[key] = result
+    return result
 
 
 def partner_gives(p: PlayTables, hands: int, partner: int, given: int, *, forced: bool) -> int:
@@ -328,116 +394,224 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
     Returns:
         The hand's :class:`~cardrules.bid_euchre.HandResult`.
     """
-    from cardrules.bid_euchre.state import Phase
-
-    choice = rng.choice
     variant = state._h.variant
-    inline = (Phase.AUCTION, Phase.TRUMP, Phase.EXCHANGE, Phase.PLAY, Phase.END)
-    while state._phase not in inline or (
-        variant._discard_after_trump and not state._h.discard and state._phase is not Phase.END
+    while not state.is_terminal and (
+        state._h.phase not in state._BULK_PHASES
+        or (variant._discard_after_trump and not state._h.discard)
     ):
-        state = state.apply(choice(state.legal_actions()))
-    if state._phase is Phase.END:
+        state = state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal:
         return state.result()
     h = state._h
     options = variant.options
     getrandbits = rng.getrandbits
-    auction = state._auction
-    hands = state._hands
-    while auction.to_call is not None:
-        acts = (variant._calls_stuck if auction._stuck else variant._calls)[auction._high + 1]
-        action = acts[_below(getrandbits, len(acts))]
-        auction = auction._after(auction.to_call, variant._rank_by_id[id(action)])
+    auction = _random_calls(state._auction, getrandbits)
     if auction._high < 0:
         # E-12: four passes; E-32: nothing scored.
-        return score_hand(HandFacts.void("all_pass"), options)
+        return _score_trusted(options, None, None, (0, 0), (), "all_pass")
     declarer = auction._declarer
     if h.trump >= 0:
         p = h.play
     else:
         t = _below(getrandbits, len(variant._trump_actions))
         p = variant._play_tables[t][auction._sitting_out + 1]
-    if state._phase is not Phase.PLAY:
-        contract = auction.contract
-        if contract is not None and contract.kind is ContractKind.HELP:
-            # E-14: the declarer gives, then the partner gives back.
-            partner = (declarer + 2) % 4
-            forced = options.help_card_rule == "highest_trump"
-            given, returned = h.given, h.returned
-            for _ in range(options.help_exchange_count - given.bit_count()):
-                avail = hands >> p.shift[declarer] & p.full
-                bit = _pick(p, avail, _below(getrandbits, _distinct_count(p, avail)))
-                hands ^= (bit << p.shift[declarer]) ^ (bit << p.shift[partner])
-                given |= bit
-            for _ in range(options.help_exchange_count - returned.bit_count()):
-                avail = partner_gives(p, hands, partner, given, forced=forced)
-                bit = _pick(p, avail, _below(getrandbits, _distinct_count(p, avail)))
-                hands ^= (bit << p.shift[declarer]) ^ (bit << p.shift[partner])
-        return _play_loop(
-            state, p, auction, hands, declarer, 0, (), 0, -1, 0, 1, [0, 0], h.reneges, rng
-        )
     won = [0, 0]
-    if state._tricks:
-        won[1] = state._tricks[-1][3]
-        won[0] = len(state._tricks) - won[1]
-    seat: int = state.to_play  # type: ignore[assignment]
-    return _play_loop(
-        state,
-        p,
-        auction,
-        hands,
-        seat,
-        state._follow,
-        state._keys,
-        state._best_key,
-        state._best_seat,
-        len(state._trick),
-        len(state._tricks) + 1,
-        won,
-        h.reneges,
-        rng,
-    )
+    reneges = h.reneges
+    # One mask per seat in a list: cheaper to update in place than the packed integer.
+    left = state._left
+    held = [h.held[0] & left, h.held[1] & left, h.held[2] & left, h.held[3] & left]
+    if not state._legal:
+        if auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
+            # E-14: the declarer gives, then the partner gives back.
+            forced = options.help_card_rule == "highest_trump"
+            count = options.help_exchange_count
+            _random_exchange(p, held, declarer, count, h.given, h.returned, forced, getrandbits)
+        # E-18: the declarer leads the first trick.
+        seat, trick_no = declarer, 1
+    else:
+        won[1] = state._done & 15
+        won[0] = (state._done >> 4) - won[1]
+        seat, trick_no = state.to_play, (state._done >> 4) + 1  # type: ignore[assignment]
+    if state._n:
+        # Finish the trick under way, then play whole tricks.
+        seat, reneges = _play_cards(
+            p, held, seat, state._follow, state._lead[1], state._best,
+            state._n, trick_no, won, reneges, getrandbits,
+        )  # fmt: skip
+        trick_no += 1
+    if trick_no <= p.tricks_per_hand:
+        if p.plain:
+            _play_tricks(p, held, seat, trick_no, won, getrandbits)
+        else:
+            _, reneges = _play_cards(
+                p, held, seat, 0, (), 0, 0, trick_no, won, reneges, getrandbits
+            )
+    return _played_result(options, variant._results, auction, won[0], won[1], reneges)
 
 
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(49))
+
+
+def _random_calls(auction: Auction, getrandbits: Callable[[int], int]) -> Auction:
+    """The auction played to its end with random calls (E-6 … E-12, E-35).
+
+    The calls of ``BidEuchreVariant._calls``, drawn as ``random.Random.choice`` draws
+    among them: pass (rank -1) then the bids above the highest, or only those bids for a
+    stuck dealer.
+    """
+    seat = auction.to_call
+    top = len(auction.rules.ladder)
+    while seat is not None:
+        high = auction._high
+        stuck = auction._stuck
+        n = top - high - 1 if stuck else top - high
+        k = _BIT_LENGTH[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        rank = high + 1 + r if stuck else (high + r if r else -1)
+        auction = auction._next.get(rank) or auction._after(seat, rank)
+        seat = auction.to_call
+    return auction
+
+
+def _random_exchange(
+    p: PlayTables,
+    held: list[int],
+    declarer: int,
+    count: int,
+    given: int,
+    returned: int,
+    forced: bool,
+    getrandbits: Callable[[int], int],
+) -> None:
+    """The rest of a help exchange with random cards, on ``held`` (E-14)."""
+    partner = (declarer + 2) % 4
+    for _ in range(count - given.bit_count()):
+        avail = held[declarer]
+        bit = _pick(p, avail, _below(getrandbits, _distinct_count(p, avail)))
+        held[declarer] ^= bit
+        held[partner] ^= bit
+        given |= bit
+    for _ in range(count - returned.bit_count()):
+        avail = partner_gives(p, held[partner] << p.shift[partner], partner, given, forced=forced)
+        bit = _pick(p, avail, _below(getrandbits, _distinct_count(p, avail)))
+        held[declarer] ^= bit
+        held[partner] ^= bit
 
 
 def _distinct_count(p: PlayTables, mask: int) -> int:
     return ((mask | mask >> 24) & 0xFFFFFF if p.double else mask).bit_count()
 
 
-# One hot loop, kept whole for speed: PLR0912, PLR0913, PLR0915, PLR0917.
-def _play_loop(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917
-    state: BidEuchreState,
+def _play_tricks(
     p: PlayTables,
-    auction: Auction,
-    hands: int,
+    held: list[int],
+    leader: int,
+    trick_no: int,
+    won: list[int],
+    getrandbits: Callable[[int], int],
+) -> None:
+    """Whole tricks from ``trick_no`` on, one deck, no reneges: :func:`_play_cards`, faster.
+
+    Each choice draws as ``random.Random.choice`` over the legal cards in deck order
+    (E-18 … E-20); the tricks won are added to ``won``.
+    """
+    bits_of = _BIT_LENGTH
+    next_seat = p.next_seat
+    lead4 = p._lead4
+    followers = range(p.trick_size - 1)
+    for _ in range(trick_no, p.tricks_per_hand + 1):
+        seat = leader
+        hand = held[seat]
+        n = hand.bit_count()
+        k = bits_of[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        m = hand
+        while r:
+            m &= m - 1
+            r -= 1
+        bit = m & -m
+        held[seat] = hand ^ bit
+        pos = bit.bit_length() - 1
+        lead, best = lead4[pos]
+        if lead is None:
+            follow, keys, best = _joker_named(p, pos, seat, getrandbits)
+        else:
+            follow, keys = lead
+            best |= seat
+        for _ in followers:
+            seat = next_seat[seat]
+            hand = held[seat]
+            # E-19: follow the effective suit led if possible.
+            m = hand & follow or hand
+            n = m.bit_count()
+            k = bits_of[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+            bit = m & -m
+            held[seat] = hand ^ bit
+            # E-20: only a strictly stronger card takes the lead (keys are times 4).
+            k = keys[bit.bit_length() - 1]
+            if k > best:
+                best = k | seat
+        leader = best & 3
+        won[leader & 1] += 1
+
+
+def _joker_named(
+    p: PlayTables, pos: int, seat: int, getrandbits: Callable[[int], int]
+) -> tuple[int, tuple[int, ...], int]:
+    """E-37: the leader of the joker under no-trump names a suit, one of four in order."""
+    r = getrandbits(3)
+    while r >= 4:
+        r = getrandbits(3)
+    sn = p.deck.suit_numbers[p.trump_index][TRUMP_CHOICES[r]]  # type: ignore[index]
+    keys = p._keys4[sn]
+    return p.table.suit_mask[sn], keys, keys[pos] | seat
+
+
+# One hot loop, kept whole for speed: PLR0912, PLR0913, PLR0917.
+def _play_cards(  # noqa: PLR0912, PLR0913, PLR0917
+    p: PlayTables,
+    held: list[int],
     seat: int,
     follow: int,
     keys: tuple[int, ...],
-    best_key: int,
-    best_seat: int,
+    best: int,
     in_trick: int,
     trick_no: int,
     won: list[int],
     reneges: tuple[Renege, ...],
-    rng: random.Random,
-) -> HandResult:
-    """The card play of :func:`random_playout` (E-18 … E-23), from any point of a trick."""
-    getrandbits = rng.getrandbits
+    getrandbits: Callable[[int], int],
+) -> tuple[int, tuple[Renege, ...]]:
+    """The card play of :func:`random_playout` (E-18 … E-23), from any point of a trick.
+
+    Plays to the end of the hand, or only to the end of the trick under way if
+    ``in_trick`` cards of it are played already. ``held`` is each seat's hand, updated
+    in place; ``keys`` and ``best`` are as in the state (strengths times 4, plus the
+    seat). The tricks won are added to ``won``.
+
+    Returns:
+        The seat to lead next and the reneges so far.
+    """
     cards = p.deck.cards
     double = p.double
     penalize = p.penalize
     next_seat = p.next_seat
-    lead_follow, lead_keys = p.lead_follow, p.lead_keys
-    trick_size, joker_nt = p.trick_size, p.joker_no_trump
-    last_trick = p.tricks_per_hand
-    # One mask per seat in a list: cheaper to update in place than the packed integer.
-    held = [hands >> p.shift[s] & p.full for s in range(4)]
+    lead4 = p._lead4
+    trick_size = p.trick_size
+    last_trick = trick_no if in_trick else p.tricks_per_hand
     bits_of = _BIT_LENGTH
     while True:
         hand = held[seat]
-        legal = hand if penalize or not follow else (hand & follow or hand)
+        legal = hand if penalize or not in_trick else (hand & follow or hand)
         distinct = (legal | legal >> 24) & 0xFFFFFF if double else legal
         n = distinct.bit_count()
         k = bits_of[n]
@@ -453,36 +627,25 @@ def _play_loop(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917
         held[seat] = hand ^ bit
         pos = bit.bit_length() - 1
         if not in_trick:
-            if pos == joker_nt:
-                # E-37: the leader of the joker names a suit, one of four in order.
-                r = getrandbits(3)
-                while r >= 4:
-                    r = getrandbits(3)
-                sn = p.deck.suit_numbers[p.trump_index][TRUMP_CHOICES[r]]  # type: ignore[index]
-                follow = p.table.suit_mask[sn]
-                keys = p.keys_by_suit[sn]
+            lead, best = lead4[pos]
+            if lead is None:
+                follow, keys, best = _joker_named(p, pos, seat, getrandbits)
             else:
-                follow = lead_follow[pos]
-                keys = lead_keys[pos]
-            best_key, best_seat = keys[pos], seat
+                follow, keys = lead
+                best |= seat
         else:
             if penalize and not bit & follow and hand & follow:
                 reneges = (*reneges, Renege(seat, trick_no, cards[pos], p.led_suit(follow)))
             k = keys[pos]
-            if k > best_key:
-                best_key, best_seat = k, seat
+            if k > best:
+                best = k | seat
         in_trick += 1
         if in_trick == trick_size:
-            won[best_seat & 1] += 1
+            seat = best & 3
+            won[seat & 1] += 1
             if trick_no == last_trick:
-                break
+                return seat, reneges
             trick_no += 1
             in_trick = 0
-            follow = 0
-            seat = best_seat
         else:
             seat = next_seat[seat]
-    contract: Contract = auction.contract  # type: ignore[assignment]
-    return hand_result(
-        state._h.variant.options, contract, auction._declarer, (won[0], won[1]), reneges
-    )

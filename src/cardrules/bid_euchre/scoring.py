@@ -1,9 +1,10 @@
 """Scoring one Bid Euchre hand (E-24 … E-32): a pure, exact, score-only API.
 
 Score keepers describe a finished hand with :class:`HandFacts` (the contract, the
-declarer, the tricks each team took, any reneges) and call :func:`score_hand`; the
-engine calls the same function when a hand ends, so there is one code path. Nothing
-here deals or plays cards.
+declarer, the tricks each team took, any reneges) and call
+:func:`~cardrules.bid_euchre.score_hand`; the engine scores a hand with the same
+arithmetic, skipping only the checks of facts it produced itself, so there is one code
+path. Nothing here deals or plays cards.
 
 Teams are numbered by seat: team 0 is NS (seats 0 and 2), team 1 is EW (seats 1 and 3).
 
@@ -205,7 +206,7 @@ class HandResult:
 
     @property
     def returns(self) -> tuple[int, int, int, int]:
-        """Each seat's change of score (N, E, S, W): every seat gets its team's delta."""
+        """Each seat's change of score (N, E, S, W), which is its team's delta."""
         d0, d1 = self.delta
         return (d0, d1, d0, d1)
 
@@ -242,7 +243,7 @@ class HandResult:
 
     @property
     def summary(self) -> str:
-        """One line: the contract, who declared it and whether it was made.
+        """One line with the contract, who declared it and whether it was made.
 
         >>> from cardrules.bid_euchre.bidding import Contract
         >>> score_hand(HandFacts(contract=Contract.moon(6), declarer=1, tricks=(1, 5))).summary
@@ -408,14 +409,12 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
     contract = facts.contract
     if contract is None:
         _check_void(facts, options)
-        # E-32: a void hand scores nothing.
-        return _result(facts, options, None, None, (0, 0))
+        return _score(facts, options)
     n = options.tricks_per_hand
     level = contract.tricks
-    ordinary = contract.kind is ContractKind.ORDINARY
     if (
         not (options.min_bid <= level < n or (level == n and options.allow_plain_six))
-        if ordinary
+        if contract.kind is ContractKind.ORDINARY
         else level != n
     ):
         _reject_contract(contract, options)
@@ -425,9 +424,27 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
         raise ScoreInputError(
             f"tricks {facts.tricks} add up to {t0 + t1}, but a hand has {n} tricks (E-24)"
         )
+    if facts.reneges:
+        _check_reneges(facts, contract, options)
+    return _score(facts, options)
+
+
+def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
+    """The arithmetic of :func:`score_hand`, on facts that fit ``options``.
+
+    :func:`score_hand` calls it once its checks pass; the engine calls it through
+    :func:`_score_trusted` with facts it produced itself. One code path for both.
+    """
+    contract = facts.contract
+    if contract is None:
+        # E-32: a void hand scores nothing.
+        return _result(facts, options, None, None, (0, 0))
+    n = options.tricks_per_hand
+    level = contract.tricks
+    t0, t1 = facts.tricks
     team = _seat(facts.declarer) % 2
     t_b = t1 if team else t0
-    if ordinary:
+    if contract.kind is ContractKind.ORDINARY:
         # E-25: made, one point per trick, overtricks included; set, minus the bid.
         made = t_b >= level
         points = t_b if made else -level
@@ -437,7 +454,6 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
     # E-26: the defenders score their tricks whether the contract is made or set.
     d0, d1 = (t0, points) if team else (points, t1)
     if facts.reneges:
-        _check_reneges(facts, contract, options)
         # E-31: each renege costs the offending team, on top of the normal score.
         penalty = options.renege_penalty
         for seat in facts.reneges:
@@ -446,6 +462,33 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
             else:
                 d0 -= penalty
     return _result(facts, options, team, made, (d0, d1))
+
+
+def _score_trusted(
+    options: BidEuchreOptions,
+    contract: Contract | None,
+    declarer: int | None,
+    tricks: tuple[int, int],
+    reneges: tuple[int, ...] = (),
+    void_reason: VoidReason | None = None,
+) -> HandResult:
+    """Score facts the engine produced itself, without checking them again.
+
+    For the engine only: the facts must be ones :class:`HandFacts` and :func:`score_hand`
+    accept (the engine reaches no others), and the arithmetic is :func:`score_hand`'s.
+
+    >>> from cardrules.bid_euchre.bidding import Contract
+    >>> facts = dict(contract=Contract(4), declarer=1, tricks=(2, 4))
+    >>> _score_trusted(_DEFAULT_OPTIONS, **facts) == score_hand(HandFacts(**facts))
+    True
+    """
+    facts = _new(HandFacts)
+    _set(facts, "contract", contract)
+    _set(facts, "declarer", declarer)
+    _set(facts, "tricks", tricks)
+    _set(facts, "reneges", reneges)
+    _set(facts, "void_reason", void_reason)
+    return _score(facts, options)
 
 
 _new = object.__new__

@@ -15,7 +15,7 @@ contract do not need it:
    the partner, who gives back as many (their best trumps by default) (E-14).
 7. ``PLAY``: the declarer leads; the partner of a help or moon bid sits out (E-18 …
    E-22). ``NAME_SUIT`` follows a lead of the joker under no-trump (E-37).
-8. ``END``: :meth:`BidEuchreState.result` holds the scored
+8. ``END``: :meth:`~cardrules.bid_euchre.BidEuchreState.result` holds the scored
    :class:`~cardrules.bid_euchre.HandResult` (E-24 … E-32).
 
 >>> from cardrules.bid_euchre import BidEuchreVariant
@@ -31,19 +31,22 @@ contract do not need it:
 >>> state.phase, state.to_play, len(state.hand(1))
 (<Phase.PLAY: 'play'>, 1, 6)
 
-Inside a state the four hands are one integer (each seat's position mask shifted by
-``seat * deck size``); the legal actions are computed once, when the state is built.
-States share the variant's tables and, between steps, the hand's slow-changing facts.
-The only mutable objects a state reaches are caches that grow with values computed
-from immutable inputs (the successors of an :class:`~cardrules.bid_euchre.Auction`,
-the per-trump :class:`~cardrules.bid_euchre.PlayTables`); they never change what a
-state means, so states can be shared between threads.
+Inside a state the cards are positions in bitmasks. The hands as dealt, after the
+discard and after the help exchange are among the hand's slow-changing facts, shared
+by the states (a mask per seat, and the four packed in one integer, each seat's mask
+shifted by ``seat * deck size``); each state keeps the mask of the cards not played
+yet. The legal actions are computed once, when the state is built. States share the
+variant's tables. The only mutable objects a state reaches are caches that grow with
+values computed from immutable inputs (the successors of an
+:class:`~cardrules.bid_euchre.Auction`, the per-trump
+:class:`~cardrules.bid_euchre.PlayTables`, the variant's results of played hands);
+they never change what a state means, so states can be shared between threads.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -58,8 +61,8 @@ from cardrules.bid_euchre.actions import (
 )
 from cardrules.bid_euchre.bidding import Auction, Contract, ContractKind
 from cardrules.bid_euchre.cards import TRUMP_CHOICES, NoTrump, Trump, is_ace_no_face
-from cardrules.bid_euchre.play import PlayTables, Renege, Trick, hand_result, partner_gives
-from cardrules.bid_euchre.scoring import HandFacts, HandResult, VoidReason, score_hand
+from cardrules.bid_euchre.play import PlayTables, Renege, Trick, _played_result, partner_gives
+from cardrules.bid_euchre.scoring import HandResult, VoidReason, _score_trusted
 from cardrules.cards import Card, Suit, _quote
 from cardrules.errors import (
     BidError,
@@ -103,7 +106,8 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _NAME_SUIT: Final = Phase.NAME_SUIT
 _END: Final = Phase.END
-_NO_KEYS: Final[tuple[int, ...]] = ()
+# The _lead of a state with no trick under way, or before the suit is named (E-37).
+_NO_LEAD: Final[tuple[int, tuple[int, ...]]] = (0, ())
 
 
 class _Hand:
@@ -119,6 +123,9 @@ class _Hand:
         "dealt",
         "discard",
         "given",
+        "hands",
+        "held",
+        "phase",
         "play",
         "reneges",
         "result",
@@ -128,6 +135,7 @@ class _Hand:
     )
 
     variant: BidEuchreVariant
+    phase: Phase
     dealer: int
     dealt: int
     claims: int
@@ -139,10 +147,15 @@ class _Hand:
     reneges: tuple[Renege, ...]
     result: HandResult | None
     play: PlayTables
+    # The hands after the deal, discard and exchange: packed, and one mask per seat.
+    # The cards played are taken out by the state's _left, not here.
+    hands: int
+    held: tuple[int, int, int, int]
 
     def copy(self) -> _Hand:
-        n = _new_slots(_Hand)
+        n = _Hand()
         n.variant = self.variant
+        n.phase = self.phase
         n.dealer = self.dealer
         n.dealt = self.dealt
         n.claims = self.claims
@@ -154,10 +167,20 @@ class _Hand:
         n.reneges = self.reneges
         n.result = self.result
         n.play = self.play
+        n.hands = self.hands
+        n.held = self.held
         return n
 
-
-_new_slots = object.__new__
+    def set_hands(self, hands: int) -> None:
+        """Set the packed hands and the mask of each seat (on a fresh copy only)."""
+        p = self.play
+        self.hands = hands
+        self.held = (
+            hands & p.full,
+            hands >> p.shift[1] & p.full,
+            hands >> p.shift[2] & p.full,
+            hands >> p.shift[3] & p.full,
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -217,21 +240,22 @@ class BidEuchreView:
 
 
 class _StateSlots:
+    # A state is built as an instance of this plain class (calling it: no __init__, the
+    # cheapest way to a new instance), then given its class BidEuchreState.
+    # Few fields, each set on every card played: the phase, the play tables and the
+    # hands live in the shared _Hand.
     __slots__ = (
         "_acts",
         "_auction",
-        "_best_key",
-        "_best_seat",
-        "_follow",
+        "_best",
+        "_done",
         "_h",
-        "_hands",
-        "_keys",
         "_last",
+        "_lead",
+        "_left",
         "_legal",
+        "_n",
         "_parent",
-        "_phase",
-        "_trick",
-        "_tricks",
         "is_terminal",
         "to_play",
     )
@@ -240,18 +264,22 @@ class _StateSlots:
     _auction: Auction
     _parent: BidEuchreState | None
     _last: Action | None
-    _phase: Phase
     to_play: int | None
     is_terminal: bool
-    _hands: int
+    # The positions not played yet, the legal positions and their actions.
+    _left: int
     _legal: int
     _acts: tuple[Action, ...]
-    _trick: tuple[int, ...]
-    _follow: int
-    _keys: tuple[int, ...]
-    _best_key: int
-    _best_seat: int
-    _tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    # The trick under way: the number of cards played to it; the mask of the suit to
+    # follow and the keys of its cards (PlayTables._keys4), _NO_LEAD when no trick is
+    # under way or the suit is not named yet; the best key plus the seat that played it
+    # (the last trick's once it is finished, until the next lead).
+    _n: int
+    _lead: tuple[int, tuple[int, ...]]
+    _best: int
+    # The tricks finished, times 16, plus those EW won. The cards of the tricks are
+    # read from the history when asked for (_trick, _tricks).
+    _done: int
 
 
 class BidEuchreState(_StateSlots, State):
@@ -274,6 +302,10 @@ class BidEuchreState(_StateSlots, State):
 
     __slots__ = ()
 
+    # The phases random_playout plays in its loops, without building states (a tuple:
+    # ``in`` finds them by identity, without hashing).
+    _BULK_PHASES: ClassVar[tuple[Phase, ...]] = (_AUCTION, _TRUMP, _EXCHANGE, _PLAY)
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"BidEuchreState is immutable; cannot set {name!r}")
 
@@ -290,7 +322,7 @@ class BidEuchreState(_StateSlots, State):
     @property
     def phase(self) -> Phase:
         """The current :class:`Phase`."""
-        return self._phase
+        return self._h.phase
 
     @property
     def dealer(self) -> int:
@@ -299,7 +331,7 @@ class BidEuchreState(_StateSlots, State):
 
     @property
     def next_dealer(self) -> int:
-        """The dealer of the next hand: the seat on the dealer's left, always (E-5)."""
+        """The dealer of the next hand, always the seat on the dealer's left (E-5)."""
         return (self._h.dealer + 1) % 4
 
     @property
@@ -343,7 +375,7 @@ class BidEuchreState(_StateSlots, State):
 
     @property
     def discard(self) -> tuple[Card, ...]:
-        """The dealer's discard in the joker variant (full information: not for players)."""
+        """The dealer's discard in the joker variant (full information, not for players)."""
         return self._h.play.deck.cards_of(self._h.discard)
 
     @property
@@ -359,19 +391,14 @@ class BidEuchreState(_StateSlots, State):
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs, in play order."""
-        p = self._h.play
-        seat = self._tricks[-1][2] if self._tricks else self._auction._declarer
-        out = []
-        for pos in self._trick:
-            out.append((seat, p.deck.cards[pos]))
-            seat = p.next_seat[seat]
-        return tuple(out)
+        cards = self._h.play.deck.cards
+        return tuple((seat, cards[pos]) for seat, pos, _ in self._plays(self._n))
 
     @property
     def named_suit(self) -> Suit | None:
         """The suit named for the joker led to the current trick (E-37), else ``None``."""
         p = self._h.play
-        if self._trick and self._trick[0] == p.joker_no_trump and self._follow:
+        if p.joker_no_trump >= 0 and self._lead[0] and self._trick[0] == p.joker_no_trump:
             return p.led_suit(self._follow)
         return None
 
@@ -392,8 +419,56 @@ class BidEuchreState(_StateSlots, State):
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks won so far by NS (seats 0 and 2) and by EW (seats 1 and 3) (E-24)."""
-        ew = self._tricks[-1][3] if self._tricks else 0
-        return (len(self._tricks) - ew, ew)
+        ew = self._done & 15
+        return ((self._done >> 4) - ew, ew)
+
+    def _plays(self, last: int = -1) -> list[tuple[int, int, BidEuchreState]]:
+        """The cards played so far: ``(seat, position, the state it led to)``, in order.
+
+        Args:
+            last: Only the ``last`` cards played; every card if negative.
+        """
+        out: list[tuple[int, int, BidEuchreState]] = []
+        deck = self._h.play.deck
+        state = self
+        parent = state._parent
+        while parent is not None and len(out) != last:
+            action = state._last
+            if type(action) is Play:
+                # The position _play_any took: the lowest legal copy (E-38).
+                bit = parent._legal & deck.position_mask[action.card.index]
+                out.append((parent.to_play, (bit & -bit).bit_length() - 1, state))  # type: ignore[arg-type]
+            state = parent
+            parent = state._parent
+        out.reverse()
+        return out
+
+    @property
+    def _trick(self) -> tuple[int, ...]:
+        """The positions played to the trick under way."""
+        return tuple(pos for _, pos, _ in self._plays(self._n))
+
+    @property
+    def _tricks(self) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
+        """The finished tricks: ``(leader, positions, winner, EW's tricks so far)``."""
+        if not self._done:
+            return ()
+        plays = self._plays()
+        size = self._h.play.trick_size
+        out = []
+        ew = 0
+        for start in range(0, (self._done >> 4) * size, size):
+            trick = plays[start : start + size]
+            # The state after a trick's last card keeps the trick's best (E-20).
+            winner = trick[-1][2]._best & 3
+            ew += winner & 1
+            out.append((trick[0][0], tuple(pos for _, pos, _ in trick), winner, ew))
+        return tuple(out)
+
+    @property
+    def _follow(self) -> int:
+        """The mask of the suit to follow in the trick under way, 0 if none (yet)."""
+        return self._lead[0]
 
     @property
     def reneges(self) -> tuple[Renege, ...]:
@@ -420,8 +495,7 @@ class BidEuchreState(_StateSlots, State):
             InvalidSeatError: ``seat`` is not an int from 0 to 3.
         """
         s = check_seat(seat, 4)
-        p = self._h.play
-        return p.deck.cards_of(self._hands >> p.shift[s] & p.full)
+        return self._h.play.deck.cards_of(self._h.held[s] & self._left)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take (empty once the hand is over).
@@ -438,7 +512,7 @@ class BidEuchreState(_StateSlots, State):
         :meth:`legal_actions` also lists the cards that would be a renege (E-23).
         """
         p = self._h.play
-        if self._phase is _PLAY and p.penalize:
+        if self._h.phase is _PLAY and p.penalize:
             return p.play_actions(p.lawful(self._legal, self._follow))
         return self._acts
 
@@ -472,7 +546,7 @@ class BidEuchreState(_StateSlots, State):
         result = self._h.result
         if result is None:
             raise WrongPhaseError(
-                f"the hand is not over (phase {self._phase.name}): no result yet", rule_id="E-22"
+                f"the hand is not over (phase {self._h.phase.name}): no result yet", rule_id="E-22"
             )
         return result
 
@@ -497,12 +571,11 @@ class BidEuchreState(_StateSlots, State):
         partners = declarer is not None and s % 2 == declarer % 2
         given = deck.cards_of(h.given) if partners else ()
         returned = deck.cards_of(h.returned) if partners else ()
-        played = [deck.cards[pos] for _, trick, _, _ in self._tricks for pos in trick]
-        played += [deck.cards[pos] for pos in self._trick]
+        played = [deck.cards[pos] for _, pos, _ in self._plays()]
         claimed = self.hand(h.claimant) if h.claimant >= 0 else ()
         return BidEuchreView(
             seat=s,
-            phase=self._phase,
+            phase=self._h.phase,
             dealer=h.dealer,
             to_play=self.to_play,
             hand=self.hand(s),
@@ -520,7 +593,7 @@ class BidEuchreState(_StateSlots, State):
             trick=self.trick,
             tricks=self.tricks,
             tricks_won=self.tricks_won,
-            reneges=h.reneges if self._phase is _END else (),
+            reneges=h.reneges if self._h.phase is _END else (),
             result=h.result,
             public_cards=frozenset((*played, *claimed, *given, *returned)),
         )
@@ -560,132 +633,203 @@ class BidEuchreState(_StateSlots, State):
         if type(action) is Play and (seat is None or (type(seat) is int and seat == self.to_play)):
             h = self._h
             p = h.play
-            bit = self._legal & p.position_mask[action.card.index]
+            index = action.card.index
+            bit = self._legal & p.position_mask[index]
             if bit:
-                # The hot path: a legal card, written out inline for speed.
-                if p.double:
-                    bit &= -bit
-                seat, sh, nxt, nsh = p.step[self.to_play]  # type: ignore[index]
-                hands = self._hands ^ (bit << sh)
-                pos = bit.bit_length() - 1
-                trick = self._trick
-                if trick:
-                    follow = self._follow
-                    keys = self._keys
-                    if p.penalize and not bit & follow and self._hands >> sh & follow:
-                        h = self._renege(seat, pos)
+                if not p.plain:
+                    return self._play_any(h, p, bit, action)
+                # The hot path: a legal card of a single deck under renege_mode="reject",
+                # written out inline for speed (_play_any is the same for every option).
+                pos = p._position[index]
+                left = self._left ^ bit
+                seat = self.to_play
+                n = self._n
+                if n:
+                    lead = self._lead
+                    follow, keys = lead
+                    # E-20: only a strictly stronger card takes the lead of the trick. Keys
+                    # are strengths times 4 and best is the best key plus its seat.
+                    best = self._best
                     k = keys[pos]
-                    if k > self._best_key:
-                        # E-20, E-38: only a strictly stronger card takes the lead of the
-                        # trick, so of two identical cards the first played wins.
-                        best_key = k
-                        best_seat = seat
-                    else:
-                        best_key = self._best_key
-                        best_seat = self._best_seat
-                    trick += (pos,)
-                    if len(trick) == p.trick_size:
-                        done = self._tricks
-                        # The trick was led by the seat after its last player (nxt); each
-                        # finished trick carries the running count of EW's tricks.
-                        ew = (done[-1][3] if done else 0) + (best_seat & 1)
-                        done = (*done, (nxt, trick, best_seat, ew))
-                        if len(done) == p.tricks_per_hand:
-                            return self._finish(h, hands, done, ew, action)
+                    if k > best:
+                        best = k | seat  # type: ignore[operator]
+                    n += 1
+                    if n == p.trick_size:
+                        winner = best & 3
+                        done = self._done + 16 + (winner & 1)
+                        if done >> 4 == p.tricks_per_hand:
+                            return self._finish(h, left, done, best, action)
                         # E-20: the winner leads the next trick, any card (E-18).
-                        legal = hands >> p.shift[best_seat] & p.full
-                        m = (legal | legal >> 24) & 0xFFFFFF if p.double else legal
-                        s = _new_slots(_StateSlots)
+                        legal = h.held[winner] & left
+                        s = _StateSlots()
                         s._h = h
                         s._auction = self._auction
                         s._parent = self
                         s._last = action
-                        s._phase = _PLAY
-                        s.to_play = best_seat
+                        s.to_play = winner
                         s.is_terminal = False
-                        s._hands = hands
+                        s._left = left
                         s._legal = legal
-                        s._acts = p.c0[m & 255] + p.c1[m >> 8 & 255] + p.c2[m >> 16]
-                        s._trick = ()
-                        s._follow = 0
-                        s._keys = _NO_KEYS
-                        s._best_key = 0
-                        s._best_seat = -1
-                        s._tricks = done
+                        s._acts = p._a0[legal & 4095] + p._a1[legal >> 12]
+                        s._n = 0
+                        s._lead = _NO_LEAD
+                        s._best = best
+                        s._done = done
                         s.__class__ = BidEuchreState
                         return s  # type: ignore[return-value]
                 else:
-                    lead = p.lead[pos]
-                    if lead is None:
-                        return self._joker_led(hands, pos, action)
                     # E-17, E-19: the lead's effective suit is the suit to follow.
-                    follow, keys, best_key = lead
-                    best_seat = seat
-                    trick = (pos,)
-                hn = hands >> nsh & p.full
+                    first, best = p._lead4[pos]
+                    if first is None:
+                        return self._joker_led(left, action)
+                    lead = first
+                    follow = lead[0]
+                    best |= seat  # type: ignore[operator]
+                    n = 1
+                nxt = p.next_seat[seat]  # type: ignore[index]
+                hn = h.held[nxt] & left
                 # E-19: follow the effective suit led if possible, else any card.
-                legal = hn if p.penalize else (hn & follow or hn)
-                m = (legal | legal >> 24) & 0xFFFFFF if p.double else legal
-                s = _new_slots(_StateSlots)
+                legal = hn & follow or hn
+                s = _StateSlots()
                 s._h = h
                 s._auction = self._auction
                 s._parent = self
                 s._last = action
-                s._phase = _PLAY
                 s.to_play = nxt
                 s.is_terminal = False
-                s._hands = hands
+                s._left = left
                 s._legal = legal
-                s._acts = p.c0[m & 255] + p.c1[m >> 8 & 255] + p.c2[m >> 16]
-                s._trick = trick
-                s._follow = follow
-                s._keys = keys
-                s._best_key = best_key
-                s._best_seat = best_seat
-                s._tricks = self._tricks
+                s._acts = p._a0[legal & 4095] + p._a1[legal >> 12]
+                s._n = n
+                s._lead = lead
+                s._best = best
+                s._done = self._done
                 s.__class__ = BidEuchreState
                 return s  # type: ignore[return-value]
         elif seat is None:
-            phase = self._phase
+            h = self._h
+            phase = h.phase
             if phase is _AUCTION:
-                rank = self._h.variant._rank_by_id.get(id(action))
+                variant = h.variant
+                rank = variant._rank_by_id.get(id(action))
                 if rank is not None:
+                    auction = self._auction
+                    if rank > auction._high or (rank < 0 and not auction._stuck):
+                        # The hot path of the auction: a legal call (E-8, E-35).
+                        after = auction._next.get(rank) or auction._after(self.to_play, rank)  # type: ignore[arg-type]
+                        to_call = after.to_call
+                        if to_call is not None:
+                            s = _StateSlots()
+                            s._h = h
+                            s._auction = after
+                            s._parent = self
+                            s._last = action  # type: ignore[assignment]
+                            s.to_play = to_call
+                            s.is_terminal = False
+                            s._left = self._left
+                            s._legal = 0
+                            s._acts = (variant._calls_stuck if after._stuck else variant._calls)[
+                                after._high + 1
+                            ]
+                            s._n = 0
+                            s._lead = _NO_LEAD
+                            s._best = 0
+                            s._done = 0
+                            s.__class__ = BidEuchreState
+                            return s  # type: ignore[return-value]
+                        if after._high >= 0:
+                            # E-13: the highest bidder is the declarer and names trump.
+                            acts = variant._trump_actions
+                            return _build(self, h, after, action, _TRUMP, after._declarer, acts)  # type: ignore[arg-type]
                     return self._call(action, self.to_play, rank)  # type: ignore[arg-type]
             elif phase is _TRUMP:
-                t = self._h.variant._trump_by_id.get(id(action))
+                t = h.variant._trump_by_id.get(id(action))
                 if t is not None:
                     return self._name_trump(action, self.to_play, t)  # type: ignore[arg-type]
             elif phase is _EXCHANGE and type(action) is Give:
                 return self._give(action, self.to_play)  # type: ignore[arg-type]
         return self._apply(action, seat)
 
+    def _play_any(self, h: _Hand, p: PlayTables, bit: int, action: Action) -> BidEuchreState:
+        """The legal card of :meth:`apply`'s hot path under any options (E-18 … E-23)."""
+        if p.double:
+            # E-38: of two identical cards the lower position is played.
+            bit &= -bit
+        pos = bit.bit_length() - 1
+        left = self._left ^ bit
+        seat: int = self.to_play  # type: ignore[assignment]
+        n = self._n
+        if n:
+            lead = self._lead
+            follow, keys = lead
+            if p.penalize and not bit & follow and h.held[seat] & self._left & follow:
+                h = self._renege(seat, pos)
+            best = self._best
+            k = keys[pos]
+            if k > best:
+                best = k | seat
+            n += 1
+            if n == p.trick_size:
+                winner = best & 3
+                done = self._done + 16 + (winner & 1)
+                if done >> 4 == p.tricks_per_hand:
+                    return self._finish(h, left, done, best, action)
+                legal = h.held[winner] & left
+                return _build(
+                    self, h, self._auction, action, _PLAY, winner, p.play_actions(legal), legal,
+                    left, 0, done, _NO_LEAD, best,
+                )  # fmt: skip
+        else:
+            first, best = p._lead4[pos]
+            if first is None:
+                return self._joker_led(left, action)
+            lead = first
+            follow = lead[0]
+            best |= seat
+            n = 1
+        nxt = p.next_seat[seat]
+        hn = h.held[nxt] & left
+        # E-23: under renege_mode="penalize" any card may be played (and is scored).
+        legal = hn if p.penalize else (hn & follow or hn)
+        return _build(
+            self, h, self._auction, action, _PLAY, nxt, p.play_actions(legal), legal, left,
+            n, self._done, lead, best,
+        )  # fmt: skip
+
     def _renege(self, seat: int, pos: int) -> _Hand:
         # E-23 (penalize): the card stands; the renege is scored with the hand.
         h = self._h.copy()
         p = h.play
-        renege = Renege(seat, len(self._tricks) + 1, p.deck.cards[pos], p.led_suit(self._follow))
+        renege = Renege(seat, (self._done >> 4) + 1, p.deck.cards[pos], p.led_suit(self._follow))
         h.reneges = (*h.reneges, renege)
         return h
 
-    def _finish(
-        self,
-        h: _Hand,
-        hands: int,
-        tricks: tuple[tuple[int, tuple[int, ...], int, int], ...],
-        ew: int,
-        action: Action,
-    ) -> BidEuchreState:
+    def _finish(self, h: _Hand, left: int, done: int, best: int, action: Action) -> BidEuchreState:
         auction = self._auction
         h = h.copy()
+        h.phase = _END
         # E-24 … E-31: one scoring code path, shared with the score-only API.
-        h.result = hand_result(
-            h.variant.options,
-            auction._contract,  # type: ignore[arg-type]
-            auction._declarer,
-            (len(tricks) - ew, ew),
-            h.reneges,
+        variant = h.variant
+        ew = done & 15
+        h.result = _played_result(
+            variant.options, variant._results, auction, (done >> 4) - ew, ew, h.reneges
         )
-        return _build(self, h, auction, action, _END, None, hands, (), 0, (), tricks)
+        s = _StateSlots()
+        s._h = h
+        s._auction = auction
+        s._parent = self
+        s._last = action
+        s.to_play = None
+        s.is_terminal = True
+        s._left = left
+        s._legal = 0
+        s._acts = ()
+        s._n = 0
+        s._lead = _NO_LEAD
+        s._best = best
+        s._done = done
+        s.__class__ = BidEuchreState
+        return s  # type: ignore[return-value]
 
     def _apply(self, action: object, seat: int | None) -> BidEuchreState:
         """The checked transition for everything but the fast paths of :meth:`apply`."""
@@ -702,7 +846,7 @@ class BidEuchreState(_StateSlots, State):
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not Card or not h.play.position_mask[card.index]:
                 raise UnknownCardError(f"{card} is not in this game's deck", action=action, seat=s)
-        phase = self._phase
+        phase = self._h.phase
         if phase is _PLAY and kind is Play:
             return self._illegal_play(action, s)  # type: ignore[arg-type]
         if phase is _AUCTION and (kind is Bid or kind is Pass):
@@ -731,7 +875,7 @@ class BidEuchreState(_StateSlots, State):
             return to_play
         s = check_seat(seat, 4)
         if s != to_play:
-            if s == self._auction._sitting_out and self._phase in (_PLAY, _NAME_SUIT):
+            if s == self._auction._sitting_out and self._h.phase in (_PLAY, _NAME_SUIT):
                 raise NotYourTurnError(
                     f"seat {s} sits out this hand: the partner of a help or moon bid does not play",
                     seat=s,
@@ -741,8 +885,7 @@ class BidEuchreState(_StateSlots, State):
         return s
 
     def _hand_of(self, seat: int) -> int:
-        p = self._h.play
-        return self._hands >> p.shift[seat] & p.full
+        return self._h.held[seat] & self._left
 
     def _illegal_play(self, action: Play, seat: int) -> BidEuchreState:
         card = action.card
@@ -769,25 +912,25 @@ class BidEuchreState(_StateSlots, State):
             rule_id="E-19",
         )
 
-    def _joker_led(self, hands: int, pos: int, action: Action) -> BidEuchreState:
+    def _joker_led(self, left: int, action: Action) -> BidEuchreState:
         # E-37 (R500): the leader of the joker under no-trump names the suit to follow.
         h = self._h
         return _build(
-            self, h, self._auction, action, _NAME_SUIT, self.to_play, hands,
-            h.variant._name_actions, 0, (pos,), self._tricks,
+            self, h, self._auction, action, _NAME_SUIT, self.to_play,
+            h.variant._name_actions, 0, left, 1, self._done,
         )  # fmt: skip
 
     def _name_suit(self, action: NameSuit, seat: int) -> BidEuchreState:
         p = self._h.play
         sn = p.deck.suit_numbers[p.trump_index][action.suit]
         follow = p.table.suit_mask[sn]
-        keys = p.keys_by_suit[sn]
-        hn = self._hands >> p.shift[p.next_seat[seat]] & p.full
+        keys = p._keys4[sn]
+        hn = self._hand_of(p.next_seat[seat])
         legal = hn if p.penalize else (hn & follow or hn)
         return _build(
-            self, self._h, self._auction, action, _PLAY, p.next_seat[seat], self._hands,
-            p.play_actions(legal), legal, self._trick, self._tricks,
-            follow, keys, keys[self._trick[0]], seat,
+            self, self._h, self._auction, action, _PLAY, p.next_seat[seat],
+            p.play_actions(legal), legal, self._left, 1, self._done,
+            (follow, keys), keys[p.joker_no_trump] | seat,
         )  # fmt: skip
 
     def _void(
@@ -795,8 +938,8 @@ class BidEuchreState(_StateSlots, State):
     ) -> BidEuchreState:
         h = h.copy()
         # E-32: a thrown-in hand scores nothing.
-        h.result = score_hand(HandFacts.void(reason), h.variant.options)
-        return _build(self, h, auction, action, _END, None, self._hands, ())
+        h.result = _score_trusted(h.variant.options, None, None, (0, 0), (), reason)
+        return _build(self, h, auction, action, _END, None, ())
 
     # -- the phases before the play -----------------------------------------------------
 
@@ -817,13 +960,13 @@ class BidEuchreState(_StateSlots, State):
         variant = h.variant
         if auction.to_call is not None:
             acts = (variant._calls_stuck if auction._stuck else variant._calls)[auction._high + 1]
-            return _build(self, h, auction, action, _AUCTION, auction.to_call, self._hands, acts)
+            return _build(self, h, auction, action, _AUCTION, auction.to_call, acts)
         if auction._high < 0:
             # E-12: four passes void the hand; the deal passes left (E-5).
             return self._void(h, auction, action, "all_pass")
         # E-13: the highest bidder is the declarer and names trump.
         acts = variant._trump_actions
-        return _build(self, h, auction, action, _TRUMP, auction._declarer, self._hands, acts)
+        return _build(self, h, auction, action, _TRUMP, auction._declarer, acts)
 
     def _name_trump(self, action: NameTrump, seat: int, t: int | None = None) -> BidEuchreState:
         h = self._h
@@ -838,10 +981,17 @@ class BidEuchreState(_StateSlots, State):
                     rule_id="E-13",
                 )
             t = TRUMP_CHOICES.index(action.trump)
+        auction = self._auction
         h = h.copy()
         h.trump = t
-        h.play = variant._play_tables[t][self._auction._sitting_out + 1]
-        return _after_trump(self, h, self._auction, action, self._hands)
+        p = h.play = variant._play_tables[t][auction._sitting_out + 1]
+        if variant._discard_after_trump or auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
+            return _after_trump(self, h, auction, action)
+        # E-18: the declarer leads the first trick, any card.
+        legal = h.held[auction._declarer]
+        return _build(
+            self, h, auction, action, _PLAY, auction._declarer, p.play_actions(legal), legal
+        )
 
     def _give(self, action: Give, seat: int) -> BidEuchreState:
         h = self._h
@@ -861,27 +1011,27 @@ class BidEuchreState(_StateSlots, State):
         if seat == declarer:
             bit = hand & posm
         else:
-            bit = _partner_choices(h, self._hands, partner) & posm
+            bit = _partner_choices(h, partner) & posm
             if not bit:
                 raise ExchangeError(
                     self._why_not_give(action, partner), action=action, seat=seat, rule_id="E-14"
                 )
         bit &= -bit
         # E-14: the card moves to the other partner's hand.
-        hands = self._hands ^ (bit << p.shift[declarer]) ^ (bit << p.shift[partner])
         h = h.copy()
+        h.set_hands(h.hands ^ (bit << p.shift[declarer]) ^ (bit << p.shift[partner]))
         if seat == declarer:
             h.given |= bit
         else:
             h.returned |= bit
-        return _after_trump(self, h, self._auction, action, hands)
+        return _after_trump(self, h, self._auction, action)
 
     def _why_not_give(self, action: Give, partner: int) -> str:
         h = self._h
         p = h.play
         if not self._hand_of(partner) & ~h.given & p.position_mask[action.card.index]:
             return f"{action.card} was just received: pass one of the cards you were dealt"
-        forced = p.deck.cards_of(_partner_choices(h, self._hands, partner))
+        forced = p.deck.cards_of(_partner_choices(h, partner))
         return f"pass your highest trump, {forced[0]} (help_card_rule 'highest_trump')"
 
     def _discard(self, action: Discard, seat: int) -> BidEuchreState:
@@ -895,10 +1045,10 @@ class BidEuchreState(_StateSlots, State):
         bit &= -bit
         h = h.copy()
         h.discard = bit
-        hands = self._hands ^ (bit << p.shift[seat])
+        h.set_hands(h.hands ^ (bit << p.shift[seat]))
         if h.trump >= 0:
-            return _after_trump(self, h, self._auction, action, hands)
-        return _before_auction(self, h, self._auction, action, hands)
+            return _after_trump(self, h, self._auction, action)
+        return _before_auction(self, h, self._auction, action)
 
     def _claim(self, action: Action, seat: int) -> BidEuchreState:
         h = self._h
@@ -918,7 +1068,7 @@ class BidEuchreState(_StateSlots, State):
             return self._void(h, self._auction, action, "ace_no_face")
         h = h.copy()
         h.claims += 1
-        return _before_auction(self, h, self._auction, action, self._hands)
+        return _before_auction(self, h, self._auction, action)
 
     # -- values ---------------------------------------------------------------------------
 
@@ -936,9 +1086,10 @@ class BidEuchreState(_StateSlots, State):
             h.given,
             h.returned,
             h.reneges,
-            self._phase,
+            self._h.phase,
             self.to_play,
-            self._hands,
+            h.hands,
+            self._left,
             self._trick,
             self._follow,
             self._tricks,
@@ -963,12 +1114,12 @@ class BidEuchreState(_StateSlots, State):
         result = self._h.result
         if result is not None:
             return f"<BidEuchreState phase=END delta={result.delta}>"
-        if self._phase is _PLAY or self._phase is _NAME_SUIT:
+        if self._h.phase is _PLAY or self._h.phase is _NAME_SUIT:
             return (
-                f"<BidEuchreState phase={self._phase.name} trick {len(self._tricks) + 1}"
+                f"<BidEuchreState phase={self._h.phase.name} trick {(self._done >> 4) + 1}"
                 f" to_play={self.to_play}>"
             )
-        return f"<BidEuchreState phase={self._phase.name} to_play={self.to_play}>"
+        return f"<BidEuchreState phase={self._h.phase.name} to_play={self.to_play}>"
 
 
 # Sets every field of a state; positional for speed: PLR0913, PLR0917.
@@ -979,91 +1130,92 @@ def _build(  # noqa: PLR0913, PLR0917
     last: Action | None,
     phase: Phase,
     to_play: int | None,
-    hands: int,
     acts: tuple[Action, ...],
     legal: int = 0,
-    trick: tuple[int, ...] = (),
-    tricks: tuple[tuple[int, tuple[int, ...], int, int], ...] = (),
-    follow: int = 0,
-    keys: tuple[int, ...] = (),
-    best_key: int = 0,
-    best_seat: int = -1,
+    left: int | None = None,
+    n: int = 0,
+    done: int = 0,
+    lead: tuple[int, tuple[int, ...]] = _NO_LEAD,
+    best: int = 0,
 ) -> BidEuchreState:
-    s = _new_slots(_StateSlots)
+    if h.phase is not phase:
+        # The phase lives in the _Hand: a new phase needs a copy, unless h is new.
+        if parent is not None and parent._h is h:
+            h = h.copy()
+        h.phase = phase
+    s = _StateSlots()
     s._h = h
     s._auction = auction
     s._parent = parent
     s._last = last
-    s._phase = phase
     s.to_play = to_play
     s.is_terminal = phase is _END
-    s._hands = hands
+    s._left = h.play.full if left is None else left
     s._legal = legal
     s._acts = acts
-    s._trick = trick
-    s._follow = follow
-    s._keys = keys
-    s._best_key = best_key
-    s._best_seat = best_seat
-    s._tricks = tricks
+    s._n = n
+    s._lead = lead
+    s._best = best
+    s._done = done
     s.__class__ = BidEuchreState
     return s  # type: ignore[return-value]
 
 
-def _partner_choices(h: _Hand, hands: int, partner: int) -> int:
+def _partner_choices(h: _Hand, partner: int) -> int:
     """The partner's legal gives in the help exchange (E-14)."""
     forced = h.variant.options.help_card_rule == "highest_trump"
-    return partner_gives(h.play, hands, partner, h.given, forced=forced)
+    return partner_gives(h.play, h.hands, partner, h.given, forced=forced)
 
 
 def _before_auction(
-    parent: BidEuchreState | None,
-    h: _Hand,
-    auction: Auction,
-    last: Action | None,
-    hands: int,
+    parent: BidEuchreState | None, h: _Hand, auction: Auction, last: Action | None
 ) -> BidEuchreState:
     """The claim window (E-36) if it is open, else the first call of the auction (E-6)."""
     variant = h.variant
     if variant.options.ace_no_face and h.claims < 4:
         seat = (h.dealer + 1 + h.claims) % 4
-        acts = variant._claim_actions(
-            h.play.deck.cards_of(hands >> h.play.shift[seat] & h.play.full)
-        )
-        return _build(parent, h, auction, last, _CLAIM, seat, hands, acts)
+        acts = variant._claim_actions(h.play.deck.cards_of(h.held[seat]))
+        return _build(parent, h, auction, last, _CLAIM, seat, acts)
     acts = (variant._calls_stuck if auction._stuck else variant._calls)[auction._high + 1]
-    return _build(parent, h, auction, last, _AUCTION, auction.to_call, hands, acts)
+    return _build(parent, h, auction, last, _AUCTION, auction.to_call, acts)
 
 
 def _after_trump(
-    parent: BidEuchreState, h: _Hand, auction: Auction, last: Action, hands: int
+    parent: BidEuchreState, h: _Hand, auction: Auction, last: Action
 ) -> BidEuchreState:
     """The next step once trump is named: discard, exchange, or the opening lead."""
     variant = h.variant
-    p = h.play
     if variant._discard_after_trump and not h.discard:
         # E-37 (after_trump): the dealer discards before any help exchange.
-        acts = variant._card_actions(Discard, hands >> p.shift[h.dealer] & p.full)
-        return _build(parent, h, auction, last, _DISCARD, h.dealer, hands, acts)
+        acts = variant._card_actions(Discard, h.held[h.dealer])
+        return _build(parent, h, auction, last, _DISCARD, h.dealer, acts)
     declarer = auction._declarer
     k = variant._help_count
     if h.returned.bit_count() < k and auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
         # E-14: the declarer gives first, then the partner gives back.
         if h.given.bit_count() < k:
-            giver, avail = declarer, hands >> p.shift[declarer] & p.full
+            giver, avail = declarer, h.held[declarer]
         else:
             giver = (declarer + 2) % 4
-            avail = _partner_choices(h, hands, giver)
+            avail = _partner_choices(h, giver)
         acts = variant._card_actions(Give, avail)
-        return _build(parent, h, auction, last, _EXCHANGE, giver, hands, acts)
+        return _build(parent, h, auction, last, _EXCHANGE, giver, acts)
     # E-18: the declarer leads the first trick, any card.
-    lead = hands >> p.shift[declarer] & p.full
-    return _build(parent, h, auction, last, _PLAY, declarer, hands, p.play_actions(lead), lead)
+    lead = h.held[declarer]
+    return _build(parent, h, auction, last, _PLAY, declarer, h.play.play_actions(lead), lead)
 
 
-def root_state(variant: BidEuchreVariant, dealer: int, dealt: int) -> BidEuchreState:
-    """The first state of a hand with the packed ``dealt`` hands (used by the variant)."""
-    h = _new_slots(_Hand)
+def root_state(
+    variant: BidEuchreVariant,
+    dealer: int,
+    dealt: int,
+    held: tuple[int, int, int, int] | None = None,
+) -> BidEuchreState:
+    """The first state of a hand with the packed ``dealt`` hands (used by the variant).
+
+    ``held`` is each seat's mask of ``dealt``, if the caller has it already.
+    """
+    h = _Hand()
     h.variant = variant
     h.dealer = dealer
     h.dealt = dealt
@@ -1076,12 +1228,37 @@ def root_state(variant: BidEuchreVariant, dealer: int, dealt: int) -> BidEuchreS
     h.reneges = ()
     h.result = None
     h.play = variant._idle
-    auction = variant._auction_rules.start(dealer)
+    h.phase = _DISCARD
+    if held is None:
+        h.set_hands(dealt)
+    else:
+        h.hands = dealt
+        h.held = held
+    auction = variant._auction_rules._roots[dealer]
     if variant._discard_before_auction:
         # E-37: the dealer, dealt 7 cards, discards one before anything else.
-        acts = variant._card_actions(Discard, dealt >> h.play.shift[dealer] & h.play.full)
-        return _build(None, h, auction, None, _DISCARD, dealer, dealt, acts)
-    return _before_auction(None, h, auction, None, dealt)
+        acts = variant._card_actions(Discard, h.held[dealer])
+        return _build(None, h, auction, None, _DISCARD, dealer, acts)
+    if variant.options.ace_no_face:
+        return _before_auction(None, h, auction, None)
+    # E-6: the auction starts on the dealer's left; the state written out for speed.
+    h.phase = _AUCTION
+    s = _StateSlots()
+    s._h = h
+    s._auction = auction
+    s._parent = None
+    s._last = None
+    s.to_play = auction.to_call
+    s.is_terminal = False
+    s._left = h.play.full
+    s._legal = 0
+    s._acts = variant._calls[0]
+    s._n = 0
+    s._lead = _NO_LEAD
+    s._best = 0
+    s._done = 0
+    s.__class__ = BidEuchreState
+    return s  # type: ignore[return-value]
 
 
 def _restore(

@@ -52,6 +52,16 @@ _CLAIM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ClaimAceNoFace())
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
 
 
+# For _deal: the bit of each position (copied, never changed), and the steps of the
+# shuffle from card 23 down to card 4, four at a time: each card with the number of
+# bits drawn for it.
+_BITS: Final = [1 << pos for pos in range(25)]
+_DEAL_STEPS: Final = tuple(
+    tuple(x for c in range(top, top - 4, -1) for x in (c, (c + 1).bit_length()))
+    for top in range(23, 4, -4)
+)
+
+
 @functools.lru_cache(maxsize=64)
 def _variant_for(options: BidEuchreOptions) -> BidEuchreVariant:
     """A shared variant per options, so that unpickling states does not rebuild it."""
@@ -108,6 +118,8 @@ class BidEuchreVariant(Variant):
         self._penalize = options.renege_mode == "penalize"
         self._auction_rules = AuctionRules(options)
         self._idle = PlayTables.for_hand(self._deck, -1, -1, penalize=self._penalize)
+        # The results of played hands without reneges, by outcome (see _played_result).
+        self._results: dict[int, HandResult] = {}
         choices = TRUMP_CHOICES if options.allow_no_trump else TRUMP_CHOICES[:4]
         # _play_tables[trump index][sitting-out seat + 1]
         self._play_tables = tuple(
@@ -139,18 +151,7 @@ class BidEuchreVariant(Variant):
         self._chunks: FrozenDict[type, tuple[tuple[tuple[Action, ...], ...], ...]] = FrozenDict(
             {Give: self._deck.chunk_tables(Give), Discard: self._deck.chunk_tables(Discard)}
         )
-        hand = options.tricks_per_hand
         size = self._deck.size
-        # E-4: card i of the shuffled deck goes to seat (dealer + 1 + i) mod 4; with the
-        # joker the 25th card goes to the dealer (E-37). _deal_bits[dealer][i][position].
-        seats = [
-            [(dealer + 1 + i) % 4 for i in range(4 * hand)] + ([dealer] if options.joker else [])
-            for dealer in range(4)
-        ]
-        self._deal_bits = tuple(
-            tuple(tuple(1 << (pos + seat * size) for pos in range(size)) for seat in order)
-            for order in seats
-        )
         self._shuffle_steps = tuple(
             (i + 1, (i + 1).bit_length(), i) for i in range(size - 1, 0, -1)
         )
@@ -164,7 +165,7 @@ class BidEuchreVariant(Variant):
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The deck: 24 cards, 25 with the joker, 48 with the double deck (E-2, E-37, E-38)."""
+        """The deck of 24 cards, 25 with the joker, 48 with the double deck (E-2, E-37, E-38)."""
         return self._deck.cards
 
     @property
@@ -195,25 +196,81 @@ class BidEuchreVariant(Variant):
         >>> [str(c) for c in BidEuchreVariant().new_game(seed=1).hand(0)]
         ['QS', 'KS', '10H', 'KH', '9D', 'AD']
         """
-        r = self._rng(rng, seed)
+        r = rng if seed is None and type(rng) is random.Random else self._rng(rng, seed)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
-        getrandbits = r.getrandbits
         if self.options.double_deck:
-            return root_state(self, d, self._double_deal(d, getrandbits))
-        # The Fisher-Yates shuffle of cardrules.decks.shuffle, on positions, fused with
-        # the deal (E-4): once position i of the shuffled deck is final, its card goes to
-        # the seat of card i.
-        bits = self._deal_bits[d]
-        perm = list(range(self._deck.size))
-        dealt = 0
-        for n, k, i in self._shuffle_steps:
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            card = perm[j]
-            perm[j] = perm[i]
-            dealt |= bits[i][card]
-        return root_state(self, d, dealt | bits[0][perm[0]])
+            return root_state(self, d, self._double_deal(d, r.getrandbits))
+        held = self._deal(d, r.getrandbits)
+        w = self._deck.size
+        return root_state(
+            self, d, held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w, held
+        )
+
+    # The shuffle unrolled four cards at a time, one per seat: PLR0912.
+    def _deal(self, dealer: int, getrandbits: Any) -> tuple[int, int, int, int]:  # noqa: PLR0912
+        """Shuffle and deal one deck (24 cards, or 25 with the joker): the seats' masks.
+
+        The Fisher-Yates shuffle of :func:`cardrules.decks.shuffle` (the same draws),
+        on positions, fused with the deal (E-4): card ``i`` of the shuffled deck goes to
+        seat ``(dealer + 1 + i) % 4``, and is final once step ``i`` has drawn it.
+        """
+        # The shuffled deck, as the bit of each card's position.
+        deck = _BITS[: self._deck.size]
+        extra = 0
+        if len(deck) == 25:
+            # E-37: the 25th card goes to the dealer.
+            j = getrandbits(5)
+            while j > 24:
+                j = getrandbits(5)
+            extra = deck[j]
+            deck[j] = deck[24]
+        # The masks of the seats that get cards 4q, 4q + 1, 4q + 2 and 4q + 3.
+        h0 = h1 = h2 = h3 = 0
+        for c3, k3, c2, k2, c1, k1, c0, k0 in _DEAL_STEPS:
+            j = getrandbits(k3)
+            while j > c3:
+                j = getrandbits(k3)
+            h3 |= deck[j]
+            deck[j] = deck[c3]
+            j = getrandbits(k2)
+            while j > c2:
+                j = getrandbits(k2)
+            h2 |= deck[j]
+            deck[j] = deck[c2]
+            j = getrandbits(k1)
+            while j > c1:
+                j = getrandbits(k1)
+            h1 |= deck[j]
+            deck[j] = deck[c1]
+            j = getrandbits(k0)
+            while j > c0:
+                j = getrandbits(k0)
+            h0 |= deck[j]
+            deck[j] = deck[c0]
+        # Cards 3, 2 and 1, then card 0, which the shuffle leaves in place.
+        j = getrandbits(3)
+        while j > 3:
+            j = getrandbits(3)
+        h3 |= deck[j] | extra
+        deck[j] = deck[3]
+        j = getrandbits(2)
+        while j > 2:
+            j = getrandbits(2)
+        h2 |= deck[j]
+        deck[j] = deck[2]
+        j = getrandbits(2)
+        while j > 1:
+            j = getrandbits(2)
+        h1 |= deck[j]
+        h0 |= deck[1 - j]
+        # Card i goes to seat (dealer + 1 + i) % 4: h0 to the dealer's left.
+        if dealer == 0:
+            return (h3, h0, h1, h2)
+        if dealer == 1:
+            return (h2, h3, h0, h1)
+        if dealer == 2:
+            return (h1, h2, h3, h0)
+        return (h0, h1, h2, h3)
 
     def _double_deal(self, dealer: int, getrandbits: Any) -> int:
         size = self._deck.size
@@ -413,7 +470,9 @@ class BidEuchreVariant(Variant):
             TypeError: ``state`` is not a state of this variant.
         """
         given: object = state
-        if not isinstance(given, BidEuchreState) or given.variant != self:
+        if not isinstance(given, BidEuchreState) or (
+            given.variant is not self and given.variant != self
+        ):
             raise TypeError("random_playout takes a state of this variant")
         return _random_playout(state, rng)
 
