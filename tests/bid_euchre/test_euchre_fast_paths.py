@@ -7,6 +7,7 @@ public loop (same generator, same hand), the engine's scoring against
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 
 import pytest
@@ -168,3 +169,26 @@ def test_hot_paths_agree_with_the_checked_paths(options: dict[str, object]) -> N
             assert fast.history[-1] == (seat, action)
             assert fast.phase is not Phase.END or fast.to_play is None
             state = fast
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=[str(o) for o in OPTION_SETS])
+def test_tricks_read_from_the_history_in_any_order(options: dict[str, object]) -> None:
+    """The tricks, the trick under way and the views are the same whether each state is
+    asked first, after its parent, or after its children (states keep what they read)."""
+    variant = BidEuchreVariant(**options)  # type: ignore[arg-type]
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = variant.new_game(rng=rng)
+        states = [state]
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            states.append(state)
+        forward = [(s.trick, s.tricks, s.named_suit, s.view(0), hash(s)) for s in states]
+        replayed = [pickle.loads(pickle.dumps(s)) for s in states]  # noqa: S301 - our own bytes
+        backward = [(s.trick, s.tricks, s.named_suit, s.view(0), hash(s)) for s in replayed[::-1]]
+        assert forward == backward[::-1]
+        assert all(a == b for a, b in zip(states, replayed, strict=True))
+        # A trick's cards, its winner and the running count agree with tricks_won.
+        final = states[-1]
+        ew = sum(t.winner % 2 for t in final.tricks)
+        assert final.tricks_won == (len(final.tricks) - ew, ew)

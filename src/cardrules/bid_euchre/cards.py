@@ -408,7 +408,7 @@ class DeckTables:
     def _half_tables(
         self, make: Callable[[Card], Action]
     ) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """Like :meth:`chunk_tables`, 12 bits at a time: ``t0[m & 4095] + t1[m >> 12]``.
+        """Like ``chunk_tables``, 12 bits at a time: a mask is ``t0[m & 4095] + t1[m >> 12]``.
 
         Larger tables (4096 and 4096 or 8192 entries, some hundreds of kilobytes) for
         the actions built at every card of a hand, in one lookup and one concatenation.

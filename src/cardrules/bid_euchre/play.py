@@ -114,7 +114,7 @@ class PlayTables:
         joker_no_trump: The joker's position when it is led under no-trump, so that
             its leader names a suit (E-37); -1 otherwise.
         penalize: ``renege_mode == "penalize"`` (E-23).
-        plain: A single deck and ``renege_mode="reject"``: the engine's fastest path.
+        plain: A single deck under ``renege_mode="reject"``, the engine's fastest path.
         width: Positions per hand in the packed hands integer.
         full: The mask of one hand's positions.
         shift: For each seat, the offset of its hand in the packed hands integer.
@@ -307,7 +307,7 @@ def _played_result(
     ew: int,
     reneges: tuple[Renege, ...],
 ) -> HandResult:
-    """Score a hand the engine played (E-24 … E-31): :func:`hand_result` without the checks.
+    """Score a hand the engine played (E-24 … E-31), as ``hand_result`` without checks.
 
     The engine's facts need no checking, and a hand without reneges is one of a few
     outcomes (the bid, the declarer, the tricks), each scored once into ``results``
@@ -512,7 +512,7 @@ def _play_tricks(
     won: list[int],
     getrandbits: Callable[[int], int],
 ) -> None:
-    """Whole tricks from ``trick_no`` on, one deck, no reneges: :func:`_play_cards`, faster.
+    """Whole tricks from ``trick_no`` on, one deck, no reneges, as ``_play_cards`` but faster.
 
     Each choice draws as ``random.Random.choice`` over the legal cards in deck order
     (E-18 … E-20); the tricks won are added to ``won``.
@@ -591,7 +591,7 @@ def _play_cards(  # noqa: PLR0912, PLR0913, PLR0917
     reneges: tuple[Renege, ...],
     getrandbits: Callable[[int], int],
 ) -> tuple[int, tuple[Renege, ...]]:
-    """The card play of :func:`random_playout` (E-18 … E-23), from any point of a trick.
+    """The card play of ``random_playout`` (E-18 … E-23), from any point of a trick.
 
     Plays to the end of the hand, or only to the end of the trick under way if
     ``in_trick`` cards of it are played already. ``held`` is each seat's hand, updated

@@ -430,10 +430,10 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
 
 
 def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
-    """The arithmetic of :func:`score_hand`, on facts that fit ``options``.
+    """The arithmetic of ``score_hand``, on facts that fit ``options``.
 
-    :func:`score_hand` calls it once its checks pass; the engine calls it through
-    :func:`_score_trusted` with facts it produced itself. One code path for both.
+    ``score_hand`` calls it once its checks pass; the engine calls it through
+    ``_score_trusted`` with facts it produced itself. One code path for both.
     """
     contract = facts.contract
     if contract is None:
@@ -474,8 +474,8 @@ def _score_trusted(
 ) -> HandResult:
     """Score facts the engine produced itself, without checking them again.
 
-    For the engine only: the facts must be ones :class:`HandFacts` and :func:`score_hand`
-    accept (the engine reaches no others), and the arithmetic is :func:`score_hand`'s.
+    For the engine only. The facts must be ones ``HandFacts`` and ``score_hand`` accept
+    (the engine reaches no others), and the arithmetic is that of ``score_hand``.
 
     >>> from cardrules.bid_euchre.bidding import Contract
     >>> facts = dict(contract=Contract(4), declarer=1, tricks=(2, 4))

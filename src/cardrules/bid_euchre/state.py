@@ -46,7 +46,7 @@ they never change what a state means, so states can be shared between threads.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 import attrs
 
@@ -106,6 +106,12 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _NAME_SUIT: Final = Phase.NAME_SUIT
 _END: Final = Phase.END
+# The finished tricks (leader, positions, winner, EW's tricks so far) and the trick
+# under way as (seat, position) pairs.
+_Record: TypeAlias = tuple[
+    tuple[tuple[int, tuple[int, ...], int, int], ...], tuple[tuple[int, int], ...]
+]
+_set: Final = object.__setattr__
 # The _lead of a state with no trick under way, or before the suit is named (E-37).
 _NO_LEAD: Final[tuple[int, tuple[int, ...]]] = (0, ())
 
@@ -254,6 +260,7 @@ class _StateSlots:
         "_lead",
         "_left",
         "_legal",
+        "_memo",
         "_n",
         "_parent",
         "is_terminal",
@@ -278,8 +285,10 @@ class _StateSlots:
     _lead: tuple[int, tuple[int, ...]]
     _best: int
     # The tricks finished, times 16, plus those EW won. The cards of the tricks are
-    # read from the history when asked for (_trick, _tricks).
+    # read from the history when asked for, and kept in _memo (never set when the
+    # state is built: see _record).
     _done: int
+    _memo: _Record
 
 
 class BidEuchreState(_StateSlots, State):
@@ -392,22 +401,26 @@ class BidEuchreState(_StateSlots, State):
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs, in play order."""
         cards = self._h.play.deck.cards
-        return tuple((seat, cards[pos]) for seat, pos, _ in self._plays(self._n))
+        return tuple((seat, cards[pos]) for seat, pos in self._record()[1])
 
     @property
     def named_suit(self) -> Suit | None:
         """The suit named for the joker led to the current trick (E-37), else ``None``."""
-        p = self._h.play
-        if p.joker_no_trump >= 0 and self._lead[0] and self._trick[0] == p.joker_no_trump:
-            return p.led_suit(self._follow)
-        return None
+        if self._h.play.joker_no_trump < 0 or not self._n:
+            return None
+        return self._named(self._trick[0])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, in order."""
+        return self._public_tricks(self._tricks)
+
+    def _public_tricks(
+        self, tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    ) -> tuple[Trick, ...]:
         p = self._h.play
         out = []
-        for leader, positions, winner, _ in self._tricks:
+        for leader, positions, winner, _ in tricks:
             plays = []
             seat = leader
             for pos in positions:
@@ -429,41 +442,93 @@ class BidEuchreState(_StateSlots, State):
             last: Only the ``last`` cards played; every card if negative.
         """
         out: list[tuple[int, int, BidEuchreState]] = []
-        deck = self._h.play.deck
         state = self
         parent = state._parent
-        while parent is not None and len(out) != last:
+        while parent is not None and last:
             action = state._last
             if type(action) is Play:
-                # The position _play_any took: the lowest legal copy (E-38).
-                bit = parent._legal & deck.position_mask[action.card.index]
-                out.append((parent.to_play, (bit & -bit).bit_length() - 1, state))  # type: ignore[arg-type]
+                out.append((parent.to_play, parent._position_of(action), state))  # type: ignore[arg-type]
+                last -= 1
             state = parent
             parent = state._parent
         out.reverse()
         return out
 
+    def _record(self) -> _Record:
+        """The finished tricks ``(leader, positions, winner, EW's tricks so far)`` and the
+        trick under way as ``(seat, position)`` pairs.
+
+        Kept once asked for (in ``_memo``, a cache that never changes what the state
+        means); made from the parent's if it has one, else from a walk of the history.
+        """
+        try:
+            return self._memo
+        except AttributeError:
+            pass
+        parent = self._parent
+        try:
+            record = self._extend(parent._memo)  # type: ignore[union-attr]
+        except AttributeError:
+            record = self._walk()
+        _set(self, "_memo", record)
+        return record
+
+    def _extend(self, before: _Record) -> _Record:
+        """The parent's record with the card this state's action played, if any."""
+        action = self._last
+        if type(action) is not Play:
+            return before
+        parent: BidEuchreState = self._parent  # type: ignore[assignment]
+        finished, trick = before
+        trick = (*trick, (parent.to_play, parent._position_of(action)))  # type: ignore[arg-type]
+        if self._n:
+            return (finished, trick)
+        # The card finished the trick: this state keeps the trick's best (E-20).
+        winner = self._best & 3
+        ew = (finished[-1][3] if finished else 0) + (winner & 1)
+        return ((*finished, (trick[0][0], tuple(pos for _, pos in trick), winner, ew)), ())
+
+    def _walk(self) -> _Record:
+        """The record of ``_record``, from one walk of the history."""
+        plays = self._plays() if self._done else self._plays(self._n)
+        positions = [pos for _, pos, _ in plays]
+        size = self._h.play.trick_size
+        end = (self._done >> 4) * size
+        out = []
+        ew = 0
+        for start in range(0, end, size):
+            # The state after a trick's last card keeps the trick's best (E-20).
+            winner = plays[start + size - 1][2]._best & 3
+            ew += winner & 1
+            out.append((plays[start][0], tuple(positions[start : start + size]), winner, ew))
+        return tuple(out), tuple((seat, pos) for seat, pos, _ in plays[end:])
+
+    def _position_of(self, action: Play) -> int:
+        """The position ``action`` plays from this state's hand to play."""
+        p = self._h.play
+        if p.double:
+            # The copy _play_any takes: the lowest legal one (E-38).
+            bit = self._legal & p.position_mask[action.card.index]
+            return (bit & -bit).bit_length() - 1
+        return p._position[action.card.index]
+
     @property
     def _trick(self) -> tuple[int, ...]:
         """The positions played to the trick under way."""
-        return tuple(pos for _, pos, _ in self._plays(self._n))
+        return tuple(pos for _, pos in self._record()[1])
 
     @property
     def _tricks(self) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
-        """The finished tricks: ``(leader, positions, winner, EW's tricks so far)``."""
-        if not self._done:
-            return ()
-        plays = self._plays()
-        size = self._h.play.trick_size
-        out = []
-        ew = 0
-        for start in range(0, (self._done >> 4) * size, size):
-            trick = plays[start : start + size]
-            # The state after a trick's last card keeps the trick's best (E-20).
-            winner = trick[-1][2]._best & 3
-            ew += winner & 1
-            out.append((trick[0][0], tuple(pos for _, pos, _ in trick), winner, ew))
-        return tuple(out)
+        """The finished tricks, each ``(leader, positions, winner, EW's tricks so far)``."""
+        return self._record()[0]
+
+    def _named(self, first: int) -> Suit | None:
+        """The suit named for the joker, if ``first`` (the position led) is the joker
+        led under no-trump and its leader has named a suit (E-37)."""
+        p = self._h.play
+        if first == p.joker_no_trump and self._lead[0]:
+            return p.led_suit(self._follow)
+        return None
 
     @property
     def _follow(self) -> int:
@@ -571,7 +636,10 @@ class BidEuchreState(_StateSlots, State):
         partners = declarer is not None and s % 2 == declarer % 2
         given = deck.cards_of(h.given) if partners else ()
         returned = deck.cards_of(h.returned) if partners else ()
-        played = [deck.cards[pos] for _, pos, _ in self._plays()]
+        tricks, trick = self._record()
+        cards = deck.cards
+        played = [cards[pos] for _, positions, _, _ in tricks for pos in positions]
+        played += [cards[pos] for _, pos in trick]
         claimed = self.hand(h.claimant) if h.claimant >= 0 else ()
         return BidEuchreView(
             seat=s,
@@ -589,9 +657,9 @@ class BidEuchreState(_StateSlots, State):
             given=given,
             returned=returned,
             discard=deck.cards_of(h.discard) if s == h.dealer else (),
-            named_suit=self.named_suit,
-            trick=self.trick,
-            tricks=self.tricks,
+            named_suit=self._named(trick[0][1]) if trick else None,
+            trick=tuple((seat, cards[pos]) for seat, pos in trick),
+            tricks=self._public_tricks(tricks),
             tricks_won=self.tricks_won,
             reneges=h.reneges if self._h.phase is _END else (),
             result=h.result,
@@ -764,6 +832,8 @@ class BidEuchreState(_StateSlots, State):
             follow, keys = lead
             if p.penalize and not bit & follow and h.held[seat] & self._left & follow:
                 h = self._renege(seat, pos)
+            # E-20, E-38: only a strictly stronger card takes the lead of the trick, so of
+            # two identical cards the first played wins.
             best = self._best
             k = keys[pos]
             if k > best:
@@ -1090,9 +1160,9 @@ class BidEuchreState(_StateSlots, State):
             self.to_play,
             h.hands,
             self._left,
+            self._tricks,
             self._trick,
             self._follow,
-            self._tricks,
         )
 
     def __eq__(self, other: object) -> bool:
