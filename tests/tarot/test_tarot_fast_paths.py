@@ -12,6 +12,7 @@ import pickle
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from cardrules import Card, Play, decks
@@ -19,11 +20,13 @@ from cardrules.tarot import (
     TAROT_DECK,
     TAROT_TABLE,
     Camp,
+    DealFacts,
     DeclarePoignee,
     Phase,
     TarotState,
     TarotVariant,
     random_playout,
+    score_deal,
 )
 
 # Option sets that change what the fast paths do: the player count (the call, T-43),
@@ -221,3 +224,29 @@ def test_a_card_played_mid_trick_leaves_the_other_hands_alone() -> None:
         assert after.hand(s) == expected
     assert state.hand(seat) == before[seat]
     assert Card.parse(str(card.card)) not in after.hand(seat)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_engine_facts_pass_the_checked_constructor(options: dict[str, object]) -> None:
+    # The engine stores its facts without DealFacts' checks: every field it builds must
+    # be one the checked constructor accepts as is, and score the same.
+    variant = TarotVariant(**options)  # type: ignore[arg-type]
+    for seed in range(60):
+        result = finish(variant.new_game(seed=seed), seed)
+        facts = result.result().facts
+        if facts is None:
+            continue
+        checked = DealFacts(**_fields(facts))
+        assert checked == facts
+        assert checked.half_points == facts.half_points
+        assert [type(v) for v in _fields(facts).values()] == [
+            type(v) for v in _fields(checked).values()
+        ]
+        assert score_deal(checked, variant.options) == result.result()
+        fast = random_playout(variant.new_game(seed=seed), random.Random(seed))
+        if fast.facts is not None:
+            assert DealFacts(**_fields(fast.facts)) == fast.facts
+
+
+def _fields(facts: DealFacts) -> dict[str, object]:
+    return {f.name: getattr(facts, f.name) for f in attrs.fields(DealFacts) if f.init}

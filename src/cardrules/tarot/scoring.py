@@ -481,6 +481,35 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
 
 
+# The slot setters of DealFacts, in field order, for _engine_facts.
+_FACT_SETTERS: Final = tuple(
+    DealFacts.__dict__[name].__set__
+    for name in (
+        "players",
+        "contract",
+        "taker",
+        "partner",
+        "points",
+        "bouts",
+        "petit_au_bout",
+        "poignees",
+        "chelem_announced",
+        "chelem",
+        "_halves",
+    )
+)
+
+
+def _engine_facts(*values: Any) -> DealFacts:
+    """A DealFacts from the engine, which only builds facts a deal can produce: the
+    values of every field in order, ``_halves`` last, stored without the checks (the
+    property tests compare them with the checked constructor)."""
+    facts = object.__new__(DealFacts)
+    for set_field, value in zip(_FACT_SETTERS, values, strict=True):
+        set_field(facts, value)
+    return facts
+
+
 class _DealResultSlots:
     """The storage of :class:`DealResult`, filled directly by :func:`score_deal`."""
 

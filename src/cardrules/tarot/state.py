@@ -62,7 +62,13 @@ from cardrules.tarot.actions import (
 from cardrules.tarot.bidding import Contract, auction_taker, check_bid
 from cardrules.tarot.cards import TAROT_DECK, TAROT_TABLE
 from cardrules.tarot.play import _resolve
-from cardrules.tarot.scoring import Camp, DealFacts, DealResult, PoigneeLevel, score_deal
+from cardrules.tarot.scoring import (
+    Camp,
+    DealResult,
+    PoigneeLevel,
+    _engine_facts,
+    score_deal,
+)
 from cardrules.tricks import Obligation
 
 if TYPE_CHECKING:
@@ -222,6 +228,34 @@ _PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
 _SINGLE_PLAY: Final = _PLAY_ACTIONS.single
 # One name per byte table: legal_actions reads them unrolled, the quickest way found.
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
+# The actions of the legal masks met so far, up to _MEMO_SIZE of them (then no more are
+# added). Following a suit or the trumps, a seat's legal cards are few of its cards in
+# one suit, so the same masks come back deal after deal.
+_PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {}
+_MEMO_SIZE: Final = 1 << 15
+
+
+def _play_actions(mask: int) -> tuple[Action, ...]:
+    """``_PLAY_ACTIONS.of(mask)`` for two legal cards or more, remembered."""
+    # Unrolled: there are 10 bytes.
+    d = mask.to_bytes(10, "little")
+    acts = (
+        _B0[d[0]]
+        + _B1[d[1]]
+        + _B2[d[2]]
+        + _B3[d[3]]
+        + _B4[d[4]]
+        + _B5[d[5]]
+        + _B6[d[6]]
+        + _B7[d[7]]
+        + _B8[d[8]]
+        + _B9[d[9]]
+    )
+    if len(_PLAY_MEMO) < _MEMO_SIZE:
+        _PLAY_MEMO[mask] = acts
+    return acts
+
+
 _DISCARD_ACTIONS: Final = _ActionTable(_DISCARDS)
 _BIT: Final = tuple(1 << p for p in range(len(TAROT_DECK)))
 # The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
@@ -370,7 +404,7 @@ def _trick_of(
     closer: int = -1,
 ) -> _Trick:
     """A new :class:`_Trick`; ``closer`` is the seat that plays the trick's last card."""
-    g = _new(_Trick)
+    g = _Trick()
     g.v = v
     g.players = v._players
     g.next = v._next
@@ -386,7 +420,6 @@ def _trick_of(
 class _TarotStateSlots:
     __slots__ = (
         "_act",
-        "_acts",
         "_follow",
         "_g",
         "_legal",
@@ -416,8 +449,6 @@ class _TarotStateSlots:
     _over: int
     _legal: int
     _res: DealResult
-    # The legal actions once asked for (None before): a cache, not part of the value.
-    _acts: tuple[Action, ...] | None
     # A plain attribute rather than a property: bots read it at every step.
     is_terminal: bool
     """True once the deal is over (played out or annulled)."""
@@ -437,9 +468,9 @@ _PRISE: Final = Contract.PRISE
 _GARDE: Final = Contract.GARDE
 _GARDE_SANS: Final = Contract.GARDE_SANS
 _GARDE_CONTRE: Final = Contract.GARDE_CONTRE
+_CONTRACTS: Final = (None, *Contract)
 _NO_PLAY: Final = (0, (), 0, _TRUMPS, 0, _NO_TALLY, 0)
 _SET_RESULT: Final = _TarotStateSlots.__dict__["_res"].__set__
-_SET_ACTS: Final = _TarotStateSlots.__dict__["_acts"].__set__
 
 
 def _build(
@@ -456,7 +487,7 @@ def _build(
     cards to follow, trumps above the best, tricks gathered, tally, cards played); outside
     the play only the legal mask matters."""
     legal, trick, follow, over, n, tally, played = play
-    s = _new(_TarotStateSlots)
+    s = _TarotStateSlots()
     closer = -1
     if phase is _PLAY:
         # The seat before the trick's leader plays its last card.
@@ -471,7 +502,6 @@ def _build(
     s._follow = follow
     s._over = over
     s._legal = legal
-    s._acts = None
     s.is_terminal = phase is _END
     s.__class__ = TarotState
     return s  # type: ignore[return-value]
@@ -551,36 +581,18 @@ class TarotState(_TarotStateSlots, State):
           it qualifies for (T-18 … T-20). Any other valid choice of cards for a level is
           accepted by :meth:`check` and :meth:`apply` too, but not listed.
         """
-        acts = self._acts
-        if acts is None:
-            if self._phase is _PLAY:
-                mask = self._legal
-                low = mask & -mask
-                if low == mask:
-                    # One legal card: a quarter of the steps.
-                    acts = _SINGLE_PLAY[low.bit_length() - 1]
-                else:
-                    # _PLAY_ACTIONS.of(mask), unrolled (there are 10 bytes).
-                    d = mask.to_bytes(10, "little")
-                    acts = (
-                        _B0[d[0]]
-                        + _B1[d[1]]
-                        + _B2[d[2]]
-                        + _B3[d[3]]
-                        + _B4[d[4]]
-                        + _B5[d[5]]
-                        + _B6[d[6]]
-                        + _B7[d[7]]
-                        + _B8[d[8]]
-                        + _B9[d[9]]
-                    )
-                undeclared = self._g.undeclared
-                if undeclared and undeclared >> self._to_play & 1:
-                    acts += self._declarations()
-            else:
-                acts = self._actions_before_play()
-            # Computed once per state: a cache, invisible from outside.
-            _SET_ACTS(self, acts)
+        if self._phase is not _PLAY:
+            return self._actions_before_play()
+        mask = self._legal
+        low = mask & -mask
+        if low == mask:
+            # One legal card: a quarter of the steps.
+            acts = _SINGLE_PLAY[low.bit_length() - 1]
+        else:
+            acts = _PLAY_MEMO.get(mask) or _play_actions(mask)
+        undeclared = self._g.undeclared
+        if undeclared and undeclared >> self._to_play & 1:
+            acts += self._declarations()
         return acts
 
     def _actions_before_play(self) -> tuple[Action, ...]:
@@ -637,7 +649,7 @@ class TarotState(_TarotStateSlots, State):
         if type(action) is Play and self._phase is _PLAY:
             pos = action.card.index
             player = self._to_play
-            if self._legal >> pos & 1 and (seat is None or (type(seat) is int and seat == player)):
+            if self._legal & _BIT[pos] and (seat is None or (type(seat) is int and seat == player)):
                 # The hot path: the card is legal (T-22, T-43); play it. No hand changes
                 # (see _Trick.hands) and the trick's shared part stays: a card that does
                 # not end the trick only builds the new state.
@@ -662,7 +674,7 @@ class TarotState(_TarotStateSlots, State):
                         legal = (trumps & over or trumps) | (h & _EXB) if trumps else h
                 else:
                     legal = h
-                s = _new(_TarotStateSlots)
+                s = _TarotStateSlots()
                 s._g = g
                 s._parent = self
                 s._act = action
@@ -673,7 +685,6 @@ class TarotState(_TarotStateSlots, State):
                 s._follow = follow
                 s._over = over
                 s._legal = legal
-                s._acts = None
                 s.is_terminal = False
                 s.__class__ = TarotState
                 return s  # type: ignore[return-value]
@@ -1352,7 +1363,7 @@ class TarotState(_TarotStateSlots, State):
         info.declared |= 1 << seat
         # The same trick position, with the poignée shown.
         g = self._g
-        s = _new(_TarotStateSlots)
+        s = _TarotStateSlots()
         s._g = _trick_of(g.v, g.hands, info, g.n, g.tally, g.closer)
         s._parent = self
         s._act = action
@@ -1363,7 +1374,6 @@ class TarotState(_TarotStateSlots, State):
         s._follow = self._follow
         s._over = self._over
         s._legal = self._legal
-        s._acts = None
         s.is_terminal = False
         s.__class__ = TarotState
         return s  # type: ignore[return-value]
@@ -1589,7 +1599,7 @@ def _end_trick(st: TarotState, seat: int, action: Action, pos: int) -> TarotStat
     hands = g.hands
     if not last_trick:
         # A _Trick for the next trick, built inline (see _trick_of).
-        t = _new(_Trick)
+        t = _Trick()
         t.v = v
         t.players = g.players
         t.next = g.next
@@ -1599,7 +1609,7 @@ def _end_trick(st: TarotState, seat: int, action: Action, pos: int) -> TarotStat
         t.n = n + 1
         t.tally = tally
         t.undeclared = 0
-        s = _new(_TarotStateSlots)
+        s = _TarotStateSlots()
         s._g = t
         s._parent = st
         s._act = action
@@ -1610,7 +1620,6 @@ def _end_trick(st: TarotState, seat: int, action: Action, pos: int) -> TarotStat
         s._follow = 0
         s._over = _TRUMPS
         s._legal = hands[winner] & ~played
-        s._acts = None
         s.is_terminal = False
         s.__class__ = TarotState
         return s  # type: ignore[return-value]
@@ -1669,17 +1678,19 @@ def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
         pab = _DEFENCE if petit & 1 else _ATTACK
     att_tricks = tally[_ATT_TRICKS]
     chelem = _ATTACK if att_tricks == tricks else _DEFENCE if att_tricks == 0 else None
-    facts = DealFacts(
-        players=v._players,
-        contract=info.contract,  # type: ignore[arg-type]
-        taker=info.taker,
-        partner=info.partner if info.partner >= 0 else None,
-        points=_HALVES[_points(att) + tally[_COMP] + 1],
-        bouts=(att & _BOUTS).bit_count(),
-        petit_au_bout=pab,
-        poignees=tuple([level for _, level, _ in info.poignees]) if info.poignees else (),
-        chelem_announced=info.chelem,
-        chelem=chelem,
+    halves = _points(att) + tally[_COMP]
+    facts = _engine_facts(
+        v._players,
+        info.contract,
+        info.taker,
+        info.partner if info.partner >= 0 else None,
+        _HALVES[halves + 1],
+        (att & _BOUTS).bit_count(),
+        pab,
+        tuple([level for _, level, _ in info.poignees]) if info.poignees else (),
+        info.chelem,
+        chelem,
+        halves,
     )
     return score_deal(facts, v.options)
 
@@ -1705,7 +1716,8 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
     players = v._players
     nxt = v._next
     info = state._g.info.copy()
-    # As in the states: each seat's cards are ``hands[seat] & ~played``.
+    # As in the states, each seat's cards are its cards at the start of the play less
+    # those played: ``hands[seat] & unplayed`` here.
     hands: Sequence[int] = state._g.hands
     if phase is not _PLAY:
         # The auction, call, écart and announcement, drawn as the states list them.
@@ -1750,8 +1762,9 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
     forced = info.ecart & trump_mask if options.poignee_counts_forced_discards else 0
     declared = info.declared
     poignees = list(info.poignees)
-    # The cards played before the current trick (they are in the piles).
-    gathered = att_pile | def_pile
+    # The cards not played before the current trick (the others are in the piles).
+    fresh = _DECK_MASK ^ (att_pile | def_pile)
+    unplayed = _DECK_MASK ^ played
     left = players - len(trick)
     # The seats that may still declare a poignée: only in the first trick (T-19).
     undeclared = 0 if n else ~declared & ((1 << players) - 1)
@@ -1759,7 +1772,7 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
         count = legal.bit_count()
         if undeclared and undeclared >> seat & 1:
             # The canonical declarations, drawn among the plays as legal_actions lists them.
-            hand = hands[seat] & ~played
+            hand = hands[seat] & unplayed
             seat_forced = forced if seat == taker else 0
             trump_like = (hand & trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
             offers = declarations[min(trump_like, 22)]
@@ -1783,7 +1796,7 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
             k -= 1
         bit = m & -m
         pos = bit.bit_length() - 1
-        played |= bit
+        unplayed ^= bit
         trick.append(pos)
         left -= 1
         if left:
@@ -1791,7 +1804,7 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
                 follow = follow_of[pos]  # T-23: the Excuse sets no suit
             over &= over_after[pos]
             seat = nxt[seat]
-            h = hands[seat] & ~played
+            h = hands[seat] & unplayed
             # T-22 for the next player, as in TarotState.apply.
             if follow:
                 legal = h & follow
@@ -1805,8 +1818,8 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
             else:
                 legal = h
             continue
-        trick_mask = played ^ gathered
-        gathered = played
+        trick_mask = fresh ^ unplayed
+        fresh = unplayed
         leader = nxt[seat]
         if trick_mask & exb:
             leader_attacks = attack >> leader & 1
@@ -1839,7 +1852,7 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
         undeclared = 0
         follow = 0
         over = trump_mask
-        legal = hands[seat] & ~played
+        legal = hands[seat] & unplayed
     info.poignees = tuple(poignees)
     info.declared = declared
     # The score reads only the attack's pile, the compensation, the attack's tricks, the
@@ -1905,7 +1918,7 @@ def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
     while len(bids) < v._players:
         # legal_actions: pass, then the contracts above the highest bid (T-10).
         k = randbelow(rng, 5 - highest)
-        contract = Contract(highest + k) if k else None
+        contract = _CONTRACTS[highest + k] if k else None
         bids.append((seat, contract))
         highest += k
         seat = v._next[seat]
