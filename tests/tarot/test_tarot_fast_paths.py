@@ -129,14 +129,14 @@ def test_hands_piles_and_tricks_account_for_every_card(options: dict[str, object
             assert everywhere == set(TAROT_DECK)
 
 
-def test_legal_actions_are_computed_once_and_stay_out_of_the_value() -> None:
+def test_legal_actions_are_stable_and_stay_out_of_the_value() -> None:
     variant = TarotVariant()
     for state in random_states(variant, 5):
         if state.is_terminal:
             assert state.legal_actions() == ()
             continue
         first = state.legal_actions()
-        assert state.legal_actions() is first
+        assert state.legal_actions() == first
         copy = pickle.loads(pickle.dumps(state))  # noqa: S301 - own data
         assert copy == state
         assert hash(copy) == hash(state)
@@ -250,3 +250,20 @@ def test_engine_facts_pass_the_checked_constructor(options: dict[str, object]) -
 
 def _fields(facts: DealFacts) -> dict[str, object]:
     return {f.name: getattr(facts, f.name) for f in attrs.fields(DealFacts) if f.init}
+
+
+def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
+    # legal_actions keeps the tuples of one-suit masks (following) and nothing else, and
+    # stops keeping them at a fixed size: a long-running server does not grow.
+    from cardrules.tarot import state as engine
+
+    variant = TarotVariant()
+    for seed in range(40):
+        for state in random_states(variant, seed):
+            state.legal_actions()
+    memo = engine._PLAY_MEMO
+    assert 0 < len(memo) <= engine._MEMO_SIZE
+    groups = [engine._SUIT_MASK[s] for s in range(4)] + [engine._TRUMPS]
+    for mask, actions in memo.items():
+        assert sum(1 for g in groups if mask & g) == 1
+        assert actions == engine._PLAY_ACTIONS.of(mask)

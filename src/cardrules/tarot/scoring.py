@@ -296,8 +296,26 @@ def _poignees_repr(poignees: tuple[PoigneeLevel, ...]) -> str:
     return f"({inner},)" if len(poignees) == 1 else f"({inner})"
 
 
-@attrs.frozen(kw_only=True)
-class DealFacts:
+class _DealFactsSlots:
+    """The storage of :class:`DealFacts`, filled directly by the engine (_engine_facts)."""
+
+    __slots__ = (
+        "_halves",
+        "bouts",
+        "chelem",
+        "chelem_announced",
+        "contract",
+        "partner",
+        "petit_au_bout",
+        "players",
+        "poignees",
+        "points",
+        "taker",
+    )
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class DealFacts(_DealFactsSlots):
     """What a score keeper knows at the end of a deal: everything :func:`score_deal` needs.
 
     Keyword-only and validated: a wrong type, a value out of range or a combination that
@@ -481,32 +499,35 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
 
 
-# The slot setters of DealFacts, in field order, for _engine_facts.
-_FACT_SETTERS: Final = tuple(
-    DealFacts.__dict__[name].__set__
-    for name in (
-        "players",
-        "contract",
-        "taker",
-        "partner",
-        "points",
-        "bouts",
-        "petit_au_bout",
-        "poignees",
-        "chelem_announced",
-        "chelem",
-        "_halves",
-    )
-)
-
-
-def _engine_facts(*values: Any) -> DealFacts:
-    """A DealFacts from the engine, which only builds facts a deal can produce: the
-    values of every field in order, ``_halves`` last, stored without the checks (the
-    property tests compare them with the checked constructor)."""
-    facts = object.__new__(DealFacts)
-    for set_field, value in zip(_FACT_SETTERS, values, strict=True):
-        set_field(facts, value)
+def _engine_facts(
+    players: int,
+    contract: Contract,
+    taker: int,
+    partner: int | None,
+    points: Fraction,
+    bouts: int,
+    petit_au_bout: Camp | None,
+    poignees: tuple[PoigneeLevel, ...],
+    chelem_announced: bool,
+    chelem: Camp | None,
+    halves: int,
+) -> DealFacts:
+    """A DealFacts from the engine, which only builds facts a deal can produce: stored
+    without the checks (the tests compare them with the checked constructor)."""
+    f: Any = _DealFactsSlots()
+    f.players = players
+    f.contract = contract
+    f.taker = taker
+    f.partner = partner
+    f.points = points
+    f.bouts = bouts
+    f.petit_au_bout = petit_au_bout
+    f.poignees = poignees
+    f.chelem_announced = chelem_announced
+    f.chelem = chelem
+    f._halves = halves
+    f.__class__ = DealFacts
+    facts: DealFacts = f
     return facts
 
 
@@ -844,7 +865,7 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
     chelem = _chelem_bonus(facts, options) if facts.chelem_announced or facts.chelem else 0
     # T-35 in half points; T-36: the sign of M alone decides who pays.
     unit = base + 2 * (pab_bonus + poignee + chelem)
-    r: Any = object.__new__(_DealResultSlots)
+    r: Any = _DealResultSlots()
     r.players = facts.players
     r.facts = facts
     r.multiplier = m

@@ -172,7 +172,6 @@ _CALLABLE_BY_RANK: Final = tuple(
 _CONTRACT_CODES: Final = {c.code: c for c in Contract}
 _ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
 _PASS: Final = Pass()
-_new: Final = object.__new__
 
 
 def _points(mask: int) -> int:
@@ -228,11 +227,16 @@ _PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
 _SINGLE_PLAY: Final = _PLAY_ACTIONS.single
 # One name per byte table: legal_actions reads them unrolled, the quickest way found.
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
-# The actions of the legal masks met so far, up to _MEMO_SIZE of them (then no more are
-# added). Following a suit or the trumps, a seat's legal cards are few of its cards in
-# one suit, so the same masks come back deal after deal.
+# The actions of the legal masks of one suit or of the trumps (the Excuse allowed) met so
+# far, up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or
+# trumps, its legal cards are a few cards of one suit, and the same masks come back deal
+# after deal. A lead's mask spans suits and seldom comes back: it is not kept.
 _PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {}
 _MEMO_SIZE: Final = 1 << 15
+# For each position, the cards outside its suit (the trumps for a trump), the Excuse aside.
+_OTHER_SUITS: Final = tuple(
+    _DECK_MASK ^ _EXB ^ (_SUIT_MASK[s] if s >= 0 else _TRUMPS) for s in _SUIT
+)
 
 
 def _play_actions(mask: int) -> tuple[Action, ...]:
@@ -251,7 +255,8 @@ def _play_actions(mask: int) -> tuple[Action, ...]:
         + _B8[d[8]]
         + _B9[d[9]]
     )
-    if len(_PLAY_MEMO) < _MEMO_SIZE:
+    low = mask & -mask
+    if not mask & _OTHER_SUITS[low.bit_length() - 1] and len(_PLAY_MEMO) < _MEMO_SIZE:
         _PLAY_MEMO[mask] = acts
     return acts
 
@@ -285,7 +290,7 @@ def _ecart_legal(hand: int, remaining: int) -> int:
 class _Info:
     """What a deal fixes outside the trick play: the deal, the auction, the contract.
 
-    Immutable by convention: a change builds a copy with :meth:`but`.
+    Immutable by convention: a change builds a copy with :meth:`copy`.
     """
 
     __slots__ = (
@@ -326,7 +331,7 @@ class _Info:
 
     def copy(self) -> _Info:
         """A copy, for the caller to change before sharing it."""
-        new = _new(_Info)
+        new = _Info()
         new.annulled = self.annulled
         new.attack = self.attack
         new.bids = self.bids
@@ -345,7 +350,7 @@ class _Info:
 
 
 def _first_info(dealer: int, deal: tuple[int, ...], chien: int) -> _Info:
-    info = object.__new__(_Info)
+    info = _Info()
     info.dealer = dealer
     info.deal = deal
     info.chien = chien
@@ -1454,7 +1459,7 @@ def _unpickle(
     play: tuple[Any, ...],
 ) -> TarotState:
     phase, to_play, hands, info_key = fields
-    info = object.__new__(_Info)
+    info = _Info()
     for name, value in zip(_Info.__slots__, info_key, strict=True):
         setattr(info, name, value)
     history = _decode_history(encoded)
@@ -1915,20 +1920,33 @@ def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
     seat = state._to_play
     bids = list(info.bids)
     highest = state._highest_index()
-    while len(bids) < v._players:
-        # legal_actions: pass, then the contracts above the highest bid (T-10).
-        k = randbelow(rng, 5 - highest)
-        contract = _CONTRACTS[highest + k] if k else None
-        bids.append((seat, contract))
-        highest += k
+    taker = -1
+    getrandbits = rng.getrandbits
+    for _ in range(v._players - len(bids)):
+        # legal_actions: pass, then the contracts above the highest bid (T-10); drawn
+        # as randbelow(rng, 5 - highest).
+        n = 5 - highest
+        k = getrandbits(3 if n > 3 else n.bit_length())
+        while k >= n:
+            k = getrandbits(3 if n > 3 else n.bit_length())
+        if k:
+            highest += k
+            taker = seat
+            bids.append((seat, _CONTRACTS[highest]))
+        else:
+            bids.append((seat, None))
         seat = v._next[seat]
     info.bids = tuple(bids)
-    won = auction_taker(info.bids)
-    if won is None:
-        info.annulled = "all_pass"
-        return False
-    info.taker, info.contract = won
-    info.attack = 1 << info.taker
+    if taker < 0:
+        # Only passes drawn here: the taker, if any, bid before ``state``.
+        won = auction_taker(info.bids)
+        if won is None:
+            info.annulled = "all_pass"
+            return False
+        taker = won[0]
+    info.taker = taker
+    info.contract = _CONTRACTS[highest]
+    info.attack = 1 << taker
     return True
 
 
