@@ -265,5 +265,7 @@ def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
     assert 0 < len(memo) <= engine._MEMO_SIZE
     groups = [engine._SUIT_MASK[s] for s in range(4)] + [engine._TRUMPS]
     for mask, actions in memo.items():
-        assert sum(1 for g in groups if mask & g) == 1
+        # One suit or the trumps, with or without the Excuse (or the Excuse alone).
+        assert sum(1 for g in groups if mask & g) <= 1
+        assert mask & ~engine._EXB or mask == engine._EXB
         assert actions == engine._PLAY_ACTIONS.of(mask)

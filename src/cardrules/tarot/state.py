@@ -129,6 +129,7 @@ _SUIT_MASK: Final = _T.suit_mask
 _TRUMP_SUIT: Final = _T.trump_suit
 _TRUMPS: Final = _T.trump_mask
 _EXCUSE_POS: Final = EXCUSE.index
+_FIRST_TRUMP: Final = Card.trump(1).index
 _EXB: Final = 1 << _EXCUSE_POS
 _PETIT_B: Final = 1 << Card.trump(1).index
 _T21_B: Final = 1 << Card.trump(21).index
@@ -231,7 +232,7 @@ _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
 # far, up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or
 # trumps, its legal cards are a few cards of one suit, and the same masks come back deal
 # after deal. A lead's mask spans suits and seldom comes back: it is not kept.
-_PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {}
+_PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (a,) for p, a in enumerate(_PLAYS)}
 _MEMO_SIZE: Final = 1 << 15
 # For each position, the cards outside its suit (the trumps for a trump), the Excuse aside.
 _OTHER_SUITS: Final = tuple(
@@ -589,12 +590,12 @@ class TarotState(_TarotStateSlots, State):
         if self._phase is not _PLAY:
             return self._actions_before_play()
         mask = self._legal
-        low = mask & -mask
-        if low == mask:
-            # One legal card: a quarter of the steps.
-            acts = _SINGLE_PLAY[low.bit_length() - 1]
-        else:
+        if self._follow:
+            # Following (one legal card included): a mask seen before, as a rule.
             acts = _PLAY_MEMO.get(mask) or _play_actions(mask)
+        else:
+            # A lead: the whole hand, seldom seen before.
+            acts = _play_actions(mask)
         undeclared = self._g.undeclared
         if undeclared and undeclared >> self._to_play & 1:
             acts += self._declarations()
@@ -653,18 +654,20 @@ class TarotState(_TarotStateSlots, State):
         """
         if type(action) is Play and self._phase is _PLAY:
             pos = action.card.index
+            bit = _BIT[pos]
             player = self._to_play
-            if self._legal & _BIT[pos] and (seat is None or (type(seat) is int and seat == player)):
+            if self._legal & bit and (seat is None or (type(seat) is int and seat == player)):
                 # The hot path: the card is legal (T-22, T-43); play it. No hand changes
                 # (see _Trick.hands) and the trick's shared part stays: a card that does
                 # not end the trick only builds the new state.
                 g = self._g
                 if player == g.closer:
                     return _end_trick(self, player, action, pos)
-                played = self._played | _BIT[pos]
+                played = self._played | bit
                 # T-23: after a led Excuse the next card sets the suit.
                 follow = self._follow or _FOLLOW[pos]
-                over = self._over & _OVER[pos]
+                # Only a trump changes the trumps that overtrump (T-22).
+                over = self._over & _OVER[pos] if _FIRST_TRUMP <= pos < _EXCUSE_POS else self._over
                 nxt = g.next[player]
                 # T-22 for the next player.
                 h = g.hands[nxt] & ~played
@@ -673,7 +676,8 @@ class TarotState(_TarotStateSlots, State):
                     if follow == _TRUMPS:
                         legal = (legal & over or legal) | (h & _EXB) if legal else h
                     elif legal:
-                        legal |= h & _EXB
+                        if h >> _EXCUSE_POS:
+                            legal |= _EXB
                     else:
                         trumps = h & _TRUMPS
                         legal = (trumps & over or trumps) | (h & _EXB) if trumps else h
@@ -1795,12 +1799,22 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
             k = getrandbits(bits)
             while k >= count:
                 k = getrandbits(bits)
+        # The k-th lowest legal card, counted from the nearer end of the mask.
         m = legal
-        while k:
-            m &= m - 1
-            k -= 1
-        bit = m & -m
-        pos = bit.bit_length() - 1
+        if k + k < count:
+            while k:
+                m &= m - 1
+                k -= 1
+            bit = m & -m
+            pos = bit.bit_length() - 1
+        else:
+            k = count - 1 - k
+            pos = m.bit_length() - 1
+            while k:
+                m ^= 1 << pos
+                pos = m.bit_length() - 1
+                k -= 1
+            bit = 1 << pos
         unplayed ^= bit
         trick.append(pos)
         left -= 1

@@ -179,8 +179,9 @@ def _pickers(destinations: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
 
 
 _DECK_BITS: Final = tuple(1 << card.index for card in TAROT_DECK)
-# decks.shuffle's draws: getrandbits(k) below n, for n from 78 down to 2.
-_DRAWS: Final = tuple((n, n.bit_length()) for n in range(len(TAROT_DECK), 1, -1))
+# decks.shuffle's draws: getrandbits(k) below n, for n from 78 down to 2, each swapped
+# into position n - 1.
+_DRAWS: Final = tuple((n, n.bit_length(), n - 1) for n in range(len(TAROT_DECK), 1, -1))
 
 
 def _shuffled_bits(rng: random.Random) -> list[int]:
@@ -191,11 +192,10 @@ def _shuffled_bits(rng: random.Random) -> list[int]:
     """
     out = list(_DECK_BITS)
     getrandbits = rng.getrandbits
-    for n, k in _DRAWS:
+    for n, k, i in _DRAWS:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
-        i = n - 1
         out[i], out[j] = out[j], out[i]
     return out
 
