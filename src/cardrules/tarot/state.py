@@ -240,8 +240,9 @@ _OTHER_SUITS: Final = tuple(
 )
 
 
-def _play_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)`` for two legal cards or more, remembered."""
+def _group_actions(mask: int) -> tuple[Action, ...]:
+    """``_PLAY_ACTIONS.of(mask)`` for the cards of one suit or of the trumps (and the
+    Excuse), remembered."""
     # Unrolled: there are 10 bytes.
     d = mask.to_bytes(10, "little")
     acts = (
@@ -256,6 +257,42 @@ def _play_actions(mask: int) -> tuple[Action, ...]:
         + _B8[d[8]]
         + _B9[d[9]]
     )
+    if len(_PLAY_MEMO) < _MEMO_SIZE:
+        _PLAY_MEMO[mask] = acts
+    return acts
+
+
+_S0, _S1, _S2, _S3 = _SUIT_MASK[:4]
+_TRUMPS_AND_EXCUSE: Final = _TRUMPS | _EXB
+
+
+def _play_actions(mask: int) -> tuple[Action, ...]:
+    """``_PLAY_ACTIONS.of(mask)``: the actions of each suit's cards, then of the trumps and
+    the Excuse, each group remembered."""
+    get = _PLAY_MEMO.get
+    acts: tuple[Action, ...] = ()
+    part = mask & _S0
+    if part:
+        acts = get(part) or _group_actions(part)
+    part = mask & _S1
+    if part:
+        acts += get(part) or _group_actions(part)
+    part = mask & _S2
+    if part:
+        acts += get(part) or _group_actions(part)
+    part = mask & _S3
+    if part:
+        acts += get(part) or _group_actions(part)
+    part = mask & _TRUMPS_AND_EXCUSE
+    if part:
+        acts += get(part) or _group_actions(part)
+    return acts
+
+
+def _follow_actions(mask: int) -> tuple[Action, ...]:
+    """The actions of a follower's legal mask not yet remembered: remembered too when it
+    is one suit and the Excuse (a mask of one group is remembered by _play_actions)."""
+    acts = _play_actions(mask)
     low = mask & -mask
     if not mask & _OTHER_SUITS[low.bit_length() - 1] and len(_PLAY_MEMO) < _MEMO_SIZE:
         _PLAY_MEMO[mask] = acts
@@ -592,7 +629,7 @@ class TarotState(_TarotStateSlots, State):
         mask = self._legal
         if self._follow:
             # Following (one legal card included): a mask seen before, as a rule.
-            acts = _PLAY_MEMO.get(mask) or _play_actions(mask)
+            acts = _PLAY_MEMO.get(mask) or _follow_actions(mask)
         else:
             # A lead: the whole hand, seldom seen before.
             acts = _play_actions(mask)
@@ -1785,7 +1822,12 @@ def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noq
             seat_forced = forced if seat == taker else 0
             trump_like = (hand & trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
             offers = declarations[min(trump_like, 22)]
-            k = randbelow(rng, count + len(offers))
+            # randbelow(rng, count + len(offers)), inlined like the draw below.
+            total = count + len(offers)
+            bits = bit_length[total]
+            k = getrandbits(bits)
+            while k >= total:
+                k = getrandbits(bits)
             if k >= count:
                 level = offers[k - count]
                 mask = canonical_of(hand, seat_forced, thresholds[level - 1])
