@@ -255,7 +255,8 @@ def _fields(facts: DealFacts) -> dict[str, object]:
 def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
     # legal_actions keeps the tuples of one-suit masks (following) and nothing else, and
     # stops keeping them at a fixed size: a long-running server does not grow.
-    from cardrules.tarot import state as engine
+    from cardrules.tarot import actions as engine
+    from cardrules.tarot import cards as masks
 
     variant = TarotVariant()
     for seed in range(40):
@@ -263,9 +264,9 @@ def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
             state.legal_actions()
     memo = engine._PLAY_MEMO
     assert 0 < len(memo) <= engine._MEMO_SIZE
-    groups = [engine._SUIT_MASK[s] for s in range(4)] + [engine._TRUMPS]
+    groups = [masks._SUIT_MASK[s] for s in range(4)] + [masks._TRUMPS]
     for mask, actions in memo.items():
         # One suit or the trumps, with or without the Excuse (or the Excuse alone).
         assert sum(1 for g in groups if mask & g) <= 1
-        assert mask & ~engine._EXB or mask == engine._EXB
+        assert mask & ~masks._EXB or mask == masks._EXB
         assert actions == engine._PLAY_ACTIONS.of(mask)

@@ -52,13 +52,8 @@ from cardrules.tarot.cards import (
 )
 from cardrules.tarot.match import TarotMatch
 from cardrules.tarot.options import TarotOptions
-from cardrules.tarot.play import (
-    TrickOutcome,
-    legal_cards,
-    random_playout,
-    resolve_trick,
-    trick_winner,
-)
+from cardrules.tarot.play import TrickOutcome, legal_cards, resolve_trick, trick_winner
+from cardrules.tarot.playout import random_playout
 from cardrules.tarot.scoring import (
     AnnulReason,
     Camp,
@@ -70,8 +65,9 @@ from cardrules.tarot.scoring import (
     score_deal,
     target_points,
 )
-from cardrules.tarot.state import DealError, Phase, Poignee, TarotState, TarotView
+from cardrules.tarot.state import DealError, Phase, Poignee, TarotState
 from cardrules.tarot.variant import TarotVariant, deal_deck, fixed_chien_positions
+from cardrules.tarot.view import TarotView
 
 __all__ = [
     "BOUTS",

@@ -4,7 +4,7 @@ The legal cards come from the compiled :data:`~cardrules.tarot.TAROT_TABLE` (T-2
 T-23). :func:`~cardrules.tarot.resolve_trick` applies the Excuse rules: kept by its camp with a half
 point of compensation before the last trick (T-25); at the last trick sent to the
 other camp (T-26a), unless it is led by a camp that won every earlier trick and then
-wins (T-26b). :func:`~cardrules.tarot.random_playout` plays a deal to the end for bots.
+wins (T-26b).
 
 >>> from cardrules import Card
 >>> from cardrules.tarot import legal_cards, trick_winner
@@ -17,7 +17,6 @@ wins (T-26b). :func:`~cardrules.tarot.random_playout` plays a deal to the end fo
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -29,10 +28,18 @@ from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
 
 if TYPE_CHECKING:
-    from cardrules.tarot.scoring import DealResult
-    from cardrules.tarot.state import TarotState
+    pass
 
-__all__ = ["TrickOutcome", "legal_cards", "random_playout", "resolve_trick", "trick_winner"]
+from cardrules.tarot.cards import (
+    _ABOVE,
+    _DECK_MASK,
+    _SUIT,
+    _SUIT_MASK,
+    _TRUMPS,
+    TAROT_DECK,
+)
+
+__all__ = ["TrickOutcome", "legal_cards", "resolve_trick", "trick_winner"]
 
 _T: Final = TAROT_TABLE
 _EXCUSE_POS: Final = EXCUSE.index
@@ -213,33 +220,13 @@ def resolve_trick(
     )
 
 
-def random_playout(state: TarotState, rng: random.Random) -> DealResult:
-    """Play uniformly random legal actions from ``state`` to the end; return the result.
+# -- play tables: what each card does to a trick, for the states ------------------------
 
-    For bots: the deal runs on bitmasks with the same rule tables as the states, without
-    building a state per action. The result is *identical* to playing
-    ``state = state.apply(rng.choice(state.legal_actions()))`` until the end with the same
-    ``rng`` (a ``random.Random``): the choices are drawn the same way, among the same
-    actions in the same order, in every phase (poignée declarations included).
-
-    Args:
-        state: Any state of a Tarot deal.
-        rng: The generator to draw from.
-
-    Returns:
-        The deal's :class:`~cardrules.tarot.DealResult`.
-
-    >>> import random
-    >>> from cardrules.tarot import TarotVariant
-    >>> state = TarotVariant().new_game(seed=5)
-    >>> a = random_playout(state, random.Random(1))
-    >>> s = state
-    >>> rng = random.Random(1)
-    >>> while not s.is_terminal:
-    ...     s = s.apply(rng.choice(s.legal_actions()))
-    >>> a == s.result()
-    True
-    """
-    from cardrules.tarot.state import _random_playout
-
-    return _random_playout(state, rng)
+_BIT: Final = tuple(1 << p for p in range(len(TAROT_DECK)))
+# The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
+# below the best leaves ``over`` as it is, since its higher trumps include ``over``.
+_OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
+_ONE: Final = tuple((p,) for p in range(len(TAROT_DECK)))
+# The cards that must follow each card when it sets the suit led (T-22): its suit's, or
+# the trumps; none for the Excuse, which sets no suit (T-23).
+_FOLLOW: Final = tuple(_SUIT_MASK[s] if s >= 0 else 0 for s in _SUIT)

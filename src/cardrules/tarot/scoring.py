@@ -499,7 +499,7 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
 
 
-def _engine_facts(
+def _engine_facts(  # noqa: PLR0913, PLR0917 - the fields of DealFacts
     players: int,
     contract: Contract,
     taker: int,

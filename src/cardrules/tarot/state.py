@@ -22,8 +22,6 @@ States are immutable values. Build the first one with
 from __future__ import annotations
 
 import enum
-import random
-from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
@@ -31,7 +29,6 @@ import attrs
 
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, _quote
-from cardrules.decks import randbelow
 from cardrules.errors import (
     CardNotInHandError,
     CardrulesError,
@@ -51,7 +48,6 @@ from cardrules.state import State, check_seat
 from cardrules.tarot.actions import (
     _BY_ID,
     _ID_OF,
-    CALLABLE_RANKS,
     AnnounceChelem,
     Bid,
     Call,
@@ -60,7 +56,6 @@ from cardrules.tarot.actions import (
     poignee_level_of,
 )
 from cardrules.tarot.bidding import Contract, auction_taker, check_bid
-from cardrules.tarot.cards import TAROT_DECK, TAROT_TABLE
 from cardrules.tarot.play import _resolve
 from cardrules.tarot.scoring import (
     Camp,
@@ -73,8 +68,39 @@ from cardrules.tricks import Obligation
 
 if TYPE_CHECKING:
     from cardrules.tarot.variant import TarotVariant
+    from cardrules.tarot.view import TarotView
 
-__all__ = ["DealError", "Phase", "Poignee", "TarotState", "TarotView"]
+from cardrules.tarot.actions import (
+    _ANNOUNCE_ACTIONS,
+    _CALLABLE_BY_RANK,
+    _DISCARD_ACTIONS,
+    _DISCARDS,
+    _PASS,
+    _PLAY_MEMO,
+    _follow_actions,
+    _play_actions,
+)
+from cardrules.tarot.cards import (
+    _BOUTS,
+    _CARD,
+    _EXB,
+    _EXCUSE_POS,
+    _FIRST_TRUMP,
+    _KINGS,
+    _LOW,
+    _PETIT_B,
+    _SUIT,
+    _SUIT_MASK,
+    _T,
+    _TRUMP_SUIT,
+    _TRUMPS,
+    _cards,
+    _ecart_legal,
+    _points,
+)
+from cardrules.tarot.play import _BIT, _FOLLOW, _ONE, _OVER
+
+__all__ = ["DealError", "Phase", "Poignee", "TarotState"]
 
 
 class DealError(CardrulesError, ValueError):
@@ -120,206 +146,7 @@ class Poignee:
         return f"Poignee(seat={self.seat}, level={self.level}, cards=[{cards}])"
 
 
-# -- position masks (the Tarot deck's positions are the cards' indices) ---------------
-
-_T: Final = TAROT_TABLE
-_SUIT: Final = _T.suit
-_ABOVE: Final = _T.above
-_SUIT_MASK: Final = _T.suit_mask
-_TRUMP_SUIT: Final = _T.trump_suit
-_TRUMPS: Final = _T.trump_mask
-_EXCUSE_POS: Final = EXCUSE.index
-_FIRST_TRUMP: Final = Card.trump(1).index
-_EXB: Final = 1 << _EXCUSE_POS
-_PETIT_B: Final = 1 << Card.trump(1).index
-_T21_B: Final = 1 << Card.trump(21).index
-_BOUTS: Final = _PETIT_B | _T21_B | _EXB
-_DECK_MASK: Final = (1 << len(TAROT_DECK)) - 1
-_PLAIN: Final = _DECK_MASK & ~_TRUMPS & ~_EXB
-
-
-def _rank_mask(rank: Rank) -> int:
-    return sum(1 << c.index for c in TAROT_DECK if c.kind is CardKind.SUIT and c.rank == rank)
-
-
-def _check_position_order() -> None:
-    # The hot paths find winners and higher trumps by position: strength must rise with
-    # position within each suit, and every trump must come after every suit card.
-    for mask in _SUIT_MASK:
-        positions = [p for p in range(len(TAROT_DECK)) if mask >> p & 1]
-        keys = [_T.key[p] for p in positions]
-        if keys != sorted(keys) or len(set(keys)) != len(keys):
-            raise RuntimeError("the Tarot trick table does not rank cards by position")
-    if _TRUMPS & -_TRUMPS <= _DECK_MASK & ~_TRUMPS & ~_EXB:
-        raise RuntimeError("the Tarot trumps must follow the suit cards")
-
-
-_KINGS: Final = _rank_mask(Rank.KING)
-_PLAIN_NON_KING: Final = _PLAIN & ~_KINGS  # T-15: what the écart is made of first
-_MID_TRUMPS: Final = _TRUMPS & ~_BOUTS  # T-15c: T2 … T20
-_NINE: Final = _KINGS | _BOUTS
-_SEVEN: Final = _rank_mask(Rank.QUEEN)
-_FIVE: Final = _rank_mask(Rank.KNIGHT)
-_THREE: Final = _rank_mask(Rank.JACK)
-_LOW: Final = _DECK_MASK & ~(_NINE | _SEVEN | _FIVE | _THREE)
-_CARD: Final = TAROT_DECK
-_check_position_order()
-_PLAYS: Final = tuple(Play(c) for c in TAROT_DECK)
-_DISCARDS: Final = tuple(Discard(c) for c in TAROT_DECK)
-_CALLABLE_BY_RANK: Final = tuple(
-    (rank, _rank_mask(rank), tuple(Call(c) for c in TAROT_DECK if c.rank == rank and c.suit))
-    for rank in CALLABLE_RANKS
-)
 _CONTRACT_CODES: Final = {c.code: c for c in Contract}
-_ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
-_PASS: Final = Pass()
-
-
-def _points(mask: int) -> int:
-    """T-4: the half points of the cards in ``mask``."""
-    return (
-        9 * (mask & _NINE).bit_count()
-        + 7 * (mask & _SEVEN).bit_count()
-        + 5 * (mask & _FIVE).bit_count()
-        + 3 * (mask & _THREE).bit_count()
-        + (mask & _LOW).bit_count()
-    )
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARD[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-class _ActionTable:
-    """The actions of a set of positions, in card order, from one table per byte."""
-
-    __slots__ = ("bytes", "single")
-
-    def __init__(self, actions: Sequence[Action]) -> None:
-        n = len(actions)
-        self.single: tuple[tuple[Action], ...] = tuple((a,) for a in actions)
-        # bytes[k][b]: the actions of the positions 8k + j for the bits j of b.
-        self.bytes: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-            tuple(
-                tuple(actions[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < n)
-                for b in range(256)
-            )
-            for k in range(_MASK_BYTES)
-        )
-
-    def of(self, mask: int) -> tuple[Action, ...]:
-        """The actions of the positions in ``mask``, in card order."""
-        low = mask & -mask
-        if low == mask:
-            return self.single[low.bit_length() - 1] if mask else ()
-        acts: tuple[Action, ...] = ()
-        for table, byte in zip(self.bytes, mask.to_bytes(_MASK_BYTES, "little"), strict=True):
-            acts += table[byte]
-        return acts
-
-
-_MASK_BYTES: Final = (len(TAROT_DECK) + 7) // 8
-_PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
-_SINGLE_PLAY: Final = _PLAY_ACTIONS.single
-# One name per byte table: legal_actions reads them unrolled, the quickest way found.
-_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
-# The actions of the legal masks of one suit or of the trumps (the Excuse allowed) met so
-# far, up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or
-# trumps, its legal cards are a few cards of one suit, and the same masks come back deal
-# after deal. A lead's mask spans suits and seldom comes back: it is not kept.
-_PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (a,) for p, a in enumerate(_PLAYS)}
-_MEMO_SIZE: Final = 1 << 15
-# For each position, the cards outside its suit (the trumps for a trump), the Excuse aside.
-_OTHER_SUITS: Final = tuple(
-    _DECK_MASK ^ _EXB ^ (_SUIT_MASK[s] if s >= 0 else _TRUMPS) for s in _SUIT
-)
-
-
-def _group_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)`` for the cards of one suit or of the trumps (and the
-    Excuse), remembered."""
-    # Unrolled: there are 10 bytes.
-    d = mask.to_bytes(10, "little")
-    acts = (
-        _B0[d[0]]
-        + _B1[d[1]]
-        + _B2[d[2]]
-        + _B3[d[3]]
-        + _B4[d[4]]
-        + _B5[d[5]]
-        + _B6[d[6]]
-        + _B7[d[7]]
-        + _B8[d[8]]
-        + _B9[d[9]]
-    )
-    if len(_PLAY_MEMO) < _MEMO_SIZE:
-        _PLAY_MEMO[mask] = acts
-    return acts
-
-
-_S0, _S1, _S2, _S3 = _SUIT_MASK[:4]
-_TRUMPS_AND_EXCUSE: Final = _TRUMPS | _EXB
-
-
-def _play_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)``: the actions of each suit's cards, then of the trumps and
-    the Excuse, each group remembered."""
-    get = _PLAY_MEMO.get
-    acts: tuple[Action, ...] = ()
-    part = mask & _S0
-    if part:
-        acts = get(part) or _group_actions(part)
-    part = mask & _S1
-    if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _S2
-    if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _S3
-    if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _TRUMPS_AND_EXCUSE
-    if part:
-        acts += get(part) or _group_actions(part)
-    return acts
-
-
-def _follow_actions(mask: int) -> tuple[Action, ...]:
-    """The actions of a follower's legal mask not yet remembered: remembered too when it
-    is one suit and the Excuse (a mask of one group is remembered by _play_actions)."""
-    acts = _play_actions(mask)
-    low = mask & -mask
-    if not mask & _OTHER_SUITS[low.bit_length() - 1] and len(_PLAY_MEMO) < _MEMO_SIZE:
-        _PLAY_MEMO[mask] = acts
-    return acts
-
-
-_DISCARD_ACTIONS: Final = _ActionTable(_DISCARDS)
-_BIT: Final = tuple(1 << p for p in range(len(TAROT_DECK)))
-# The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
-# below the best leaves ``over`` as it is, since its higher trumps include ``over``.
-_OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
-_ONE: Final = tuple((p,) for p in range(len(TAROT_DECK)))
-# The cards that must follow each card when it sets the suit led (T-22): its suit's, or
-# the trumps; none for the Excuse, which sets no suit (T-23).
-_FOLLOW: Final = tuple(_SUIT_MASK[s] if s >= 0 else 0 for s in _SUIT)
-
-
-def _ecart_legal(hand: int, remaining: int) -> int:
-    """T-15: the cards that keep the écart legal as the next of ``remaining`` cards.
-
-    Kings and bouts never; a trump only when the plain non-king cards left cannot fill
-    the remaining places (T-15c).
-    """
-    plain = hand & _PLAIN_NON_KING
-    if plain.bit_count() >= remaining:
-        return plain
-    return plain | (hand & _MID_TRUMPS)
 
 
 # -- the deal's constant part --------------------------------------------------------
@@ -773,7 +600,9 @@ class TarotState(_TarotStateSlots, State):
         return tuple(float(x) for x in self._res.scores)
 
     def view(self, seat: int) -> TarotView:
-        """What ``seat`` may know (T-39): see :class:`TarotView`."""
+        """What ``seat`` may know (T-39): see :class:`~cardrules.tarot.TarotView`."""
+        from cardrules.tarot.view import _make_view  # here: view.py imports this module
+
         return _make_view(self, check_seat(seat, self._g.v.players))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -1727,7 +1556,7 @@ def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
     halves = _points(att) + tally[_COMP]
     facts = _engine_facts(
         v._players,
-        info.contract,
+        info.contract,  # type: ignore[arg-type]
         info.taker,
         info.partner if info.partner >= 0 else None,
         _HALVES[halves + 1],
@@ -1739,489 +1568,3 @@ def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
         halves,
     )
     return score_deal(facts, v.options)
-
-
-# -- random playouts ---------------------------------------------------------------------
-
-# n.bit_length() for the numbers of choices (at most 24 cards and 3 declarations).
-_BIT_LENGTH: Final = tuple(n.bit_length() for n in range(32))
-
-
-# One loop over the whole deal, inlined for speed, hence its length.
-def _random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
-    """Play uniformly random legal actions from ``state`` to the end: see
-    :func:`cardrules.tarot.random_playout`."""
-    if not isinstance(state, TarotState):
-        raise TypeError(f"random_playout takes a TarotState, not {type(state).__name__}")
-    phase = state._phase
-    if phase is _END:
-        return state.result()
-    getrandbits = rng.getrandbits
-    bit_length = _BIT_LENGTH
-    v = state._g.v
-    players = v._players
-    nxt = v._next
-    info = state._g.info.copy()
-    # As in the states, each seat's cards are its cards at the start of the play less
-    # those played: ``hands[seat] & unplayed`` here.
-    hands: Sequence[int] = state._g.hands
-    if phase is not _PLAY:
-        # The auction, call, écart and announcement, drawn as the states list them.
-        hands = dealt = list(hands)
-        leader = _before_play(state, rng, info, dealt)
-        if leader < 0:
-            reason: Any = info.annulled
-            return DealResult.annulled_deal(players=players, reason=reason)
-        legal = hands[leader]
-        if info.called >= 0:
-            # T-43: no card of the called suit on the first lead, but the called card.
-            legal &= ~_SUIT_MASK[_SUIT[info.called]] | (1 << info.called)
-        seat = leader
-        trick: list[int] = []
-        follow = 0
-        over = _TRUMPS
-        n = played = 0
-        att_pile = def_pile = comp = att_tricks = 0
-        petit = -1
-        sweep = False
-    else:
-        played = state._played
-        trick = list(state._trick)
-        follow = state._follow
-        over = state._over
-        legal = state._legal
-        seat = state._to_play
-        n = state._g.n
-        att_pile, def_pile, comp, att_tricks, _, petit, _, sweep = state._g.tally
-    options = v.options
-    tricks = v._tricks
-    thresholds = v._thresholds
-    declarations = v._declaration_levels
-    follow_of = _FOLLOW
-    over_after = _OVER
-    trump_mask = _TRUMPS
-    canonical_of = _canonical_of
-    exb = _EXB
-    attack = info.attack
-    chelem = info.chelem
-    taker = info.taker
-    forced = info.ecart & trump_mask if options.poignee_counts_forced_discards else 0
-    declared = info.declared
-    poignees = list(info.poignees)
-    # The cards not played before the current trick (the others are in the piles).
-    fresh = _DECK_MASK ^ (att_pile | def_pile)
-    unplayed = _DECK_MASK ^ played
-    left = players - len(trick)
-    # The seats that may still declare a poignée: only in the first trick (T-19).
-    undeclared = 0 if n else ~declared & ((1 << players) - 1)
-    while True:
-        count = legal.bit_count()
-        if undeclared and undeclared >> seat & 1:
-            # The canonical declarations, drawn among the plays as legal_actions lists them.
-            hand = hands[seat] & unplayed
-            seat_forced = forced if seat == taker else 0
-            trump_like = (hand & trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
-            offers = declarations[min(trump_like, 22)]
-            # randbelow(rng, count + len(offers)), inlined like the draw below.
-            total = count + len(offers)
-            bits = bit_length[total]
-            k = getrandbits(bits)
-            while k >= total:
-                k = getrandbits(bits)
-            if k >= count:
-                level = offers[k - count]
-                mask = canonical_of(hand, seat_forced, thresholds[level - 1])
-                poignees.append((seat, level, mask))
-                declared |= 1 << seat
-                undeclared ^= 1 << seat
-                continue
-        else:
-            # randbelow(rng, count) inlined: Random.choice draws the same way.
-            bits = bit_length[count]
-            k = getrandbits(bits)
-            while k >= count:
-                k = getrandbits(bits)
-        # The k-th lowest legal card, counted from the nearer end of the mask.
-        m = legal
-        if k + k < count:
-            while k:
-                m &= m - 1
-                k -= 1
-            bit = m & -m
-            pos = bit.bit_length() - 1
-        else:
-            k = count - 1 - k
-            pos = m.bit_length() - 1
-            while k:
-                m ^= 1 << pos
-                pos = m.bit_length() - 1
-                k -= 1
-            bit = 1 << pos
-        unplayed ^= bit
-        trick.append(pos)
-        left -= 1
-        if left:
-            if not follow:
-                follow = follow_of[pos]  # T-23: the Excuse sets no suit
-            over &= over_after[pos]
-            seat = nxt[seat]
-            h = hands[seat] & unplayed
-            # T-22 for the next player, as in TarotState.apply.
-            if follow:
-                legal = h & follow
-                if follow == trump_mask:
-                    legal = (legal & over or legal) | (h & exb) if legal else h
-                elif legal:
-                    legal |= h & exb
-                else:
-                    trumps = h & trump_mask
-                    legal = (trumps & over or trumps) | (h & exb) if trumps else h
-            else:
-                legal = h
-            continue
-        trick_mask = fresh ^ unplayed
-        fresh = unplayed
-        leader = nxt[seat]
-        if trick_mask & exb:
-            leader_attacks = attack >> leader & 1
-            swept = att_tricks == n if leader_attacks else att_tricks == 0
-            winner, att, dfn, delta, won = _resolve(
-                trick, leader, players, attack, n == tricks - 1, swept, chelem, options
-            )
-            att_pile |= att
-            def_pile |= dfn
-            comp += delta
-            sweep = sweep or won
-            winner_attacks = attack >> winner & 1
-        else:
-            # T-24 without the Excuse, as in TarotState.apply: the highest position among
-            # the trumps, else among the cards of the suit led.
-            top = (trick_mask & trump_mask or trick_mask & follow).bit_length() - 1
-            winner = (leader + trick.index(top)) % players
-            winner_attacks = attack >> winner & 1
-            if winner_attacks:
-                att_pile |= trick_mask
-        att_tricks += winner_attacks
-        if trick_mask & _PETIT_B:
-            petit = 2 * n + (winner_attacks ^ 1)
-        n += 1
-        if n == tricks:
-            break
-        seat = winner
-        trick = []
-        left = players
-        undeclared = 0
-        follow = 0
-        over = trump_mask
-        legal = hands[seat] & unplayed
-    info.poignees = tuple(poignees)
-    info.declared = declared
-    # The score reads only the attack's pile, the compensation, the attack's tricks, the
-    # Petit and the T-26b win: the defence's pile and the trick winners are left out.
-    tally: tuple[Any, ...] = (att_pile, 0, comp, att_tricks, 0, petit, None, sweep)
-    return _score(v, info, tally)
-
-
-def _before_play(state: TarotState, rng: random.Random, info: _Info, hands: list[int]) -> int:
-    """Play the steps before the card play (T-10 … T-17) at random from ``state``, each
-    choice drawn as ``rng.choice(state.legal_actions())`` would: update ``info`` and
-    ``hands`` in place and return the first leader, or -1 for a deal annulled because
-    everyone passed (T-12)."""
-    v = state._g.v
-    phase = state._phase
-    if phase is _BIDDING:
-        if not _random_auction(state, rng, info):
-            return -1
-        phase = _CALL if v._players == 5 else _PLAY
-    taker = info.taker
-    if phase is _CALL:
-        # T-42: one of the four cards of the callable rank, in card order.
-        calls = _callable_actions(hands[taker])
-        pos = calls[randbelow(rng, len(calls))].card.index
-        for seat, hand in enumerate(hands):
-            if seat != taker and hand >> pos & 1:
-                info.partner = seat
-                info.attack |= 1 << seat
-        info.called = pos
-    if phase is not _ECART and phase is not _ANNOUNCE:
-        # After the auction or the call, as in _after_call.
-        if info.contract is _PRISE or info.contract is _GARDE:
-            hands[taker] |= info.chien  # T-14
-            phase = _ECART
-        else:
-            phase = _PLAY  # T-16
-    if phase is _ECART:
-        remaining = v._chien_size - info.ecart.bit_count()
-        while remaining:
-            # legal_actions: one discard per card that keeps the écart legal (T-15).
-            legal = _ecart_legal(hands[taker], remaining)
-            for _ in range(randbelow(rng, legal.bit_count())):
-                legal &= legal - 1
-            bit = legal & -legal
-            hands[taker] ^= bit
-            info.ecart |= bit
-            remaining -= 1
-        phase = _PLAY
-    if v.options.chelem_announcement:
-        # The announcement (T-17), as in _after_ecart; legal_actions: announce chelem, pass.
-        info.chelem = randbelow(rng, 2) == 0
-    # T-21: next(dealer) leads, or the taker after a slam announcement (T-17).
-    return taker if info.chelem else v._next[info.dealer]
-
-
-def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
-    """The rest of the auction at random (T-10 … T-13), into ``info``; False if everyone
-    passed (T-12)."""
-    v = state._g.v
-    seat = state._to_play
-    bids = list(info.bids)
-    highest = state._highest_index()
-    taker = -1
-    getrandbits = rng.getrandbits
-    for _ in range(v._players - len(bids)):
-        # legal_actions: pass, then the contracts above the highest bid (T-10); drawn
-        # as randbelow(rng, 5 - highest).
-        n = 5 - highest
-        k = getrandbits(3 if n > 3 else n.bit_length())
-        while k >= n:
-            k = getrandbits(3 if n > 3 else n.bit_length())
-        if k:
-            highest += k
-            taker = seat
-            bids.append((seat, _CONTRACTS[highest]))
-        else:
-            bids.append((seat, None))
-        seat = v._next[seat]
-    info.bids = tuple(bids)
-    if taker < 0:
-        # Only passes drawn here: the taker, if any, bid before ``state``.
-        won = auction_taker(info.bids)
-        if won is None:
-            info.annulled = "all_pass"
-            return False
-        taker = won[0]
-    info.taker = taker
-    info.contract = _CONTRACTS[highest]
-    info.attack = 1 << taker
-    return True
-
-
-# -- building deals ---------------------------------------------------------------------
-
-
-def _deal_masks(
-    v: TarotVariant, hands: Sequence[Iterable[Card | str] | str], chien: Iterable[Card | str] | str
-) -> tuple[tuple[int, ...], int]:
-    """Validate given hands and chien (T-8 sizes, the 78 cards once each) as masks.
-
-    Raises:
-        DealError: wrong counts, a duplicate or missing card, a card not in the deck.
-        TypeError: the hands are not a sequence of card collections.
-    """
-    given: object = hands
-    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-        raise TypeError(f"hands must be a sequence of {v.players} hands, not {_quote(given)}")
-    if len(hands) != v.players:
-        raise DealError(f"a {v.players}-player deal has {v.players} hands, not {len(hands)}")
-    seen = 0
-    masks = []
-    for seat, hand in enumerate((*hands, chien)):
-        what = "the chien" if seat == v.players else f"hand {seat}"
-        size = v._chien_size if seat == v.players else v._hand_size
-        cards = _parse_cards(hand, what)
-        if len(cards) != size:
-            raise DealError(
-                f"{what} has {len(cards)} cards; a {v.players}-player deal gives {size} (T-8)"
-            )
-        mask = 0
-        for card in cards:
-            if card.index >= len(_CARD):
-                raise DealError(f"{card} is not a card of the Tarot deck (in {what})")
-            bit = 1 << card.index
-            if (seen | mask) & bit:
-                raise DealError(f"{card} is dealt twice (in {what})")
-            mask |= bit
-        seen |= mask
-        masks.append(mask)
-    return tuple(masks[:-1]), masks[-1]
-
-
-def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
-    given: object = cards.split() if isinstance(cards, str) else cards
-    if isinstance(given, bytes) or not isinstance(given, Iterable):
-        raise TypeError(f"{what} must be cards or card codes, not {_quote(given)}")
-    out = []
-    for c in given:
-        if isinstance(c, Card):
-            out.append(c)
-        elif isinstance(c, str):
-            out.append(Card.parse(c))
-        else:
-            raise TypeError(f"{what} holds {_quote(c)}, which is not a card")
-        if len(out) > 100:
-            raise DealError(f"{what} has too many cards")
-    return out
-
-
-# -- views ------------------------------------------------------------------------------
-
-
-@attrs.frozen(kw_only=True, repr=False)
-class TarotView:
-    """What one seat may know of a deal (T-39).
-
-    Public: every bid, the chien in Prise and Garde, the écart's trumps, every poignée,
-    a slam announcement, every card played, the previous trick, the called card. The
-    partner's identity is known to the partner, and to everyone once the called card is
-    played (or the chien showed it, or the deal is over). The taker sees the écart while
-    making it; once play starts only its trumps are shown (FFT §8). Hidden cards never
-    appear, and ``repr`` prints cards by their codes.
-
-    Attributes:
-        seat: The viewing seat.
-        players: The number of seats.
-        dealer: The dealer.
-        phase: The :class:`Phase`.
-        to_play: The seat to act, or ``None`` at the end.
-        hand: The viewer's cards, in card order.
-        hand_sizes: How many cards each seat holds.
-        bids: ``(seat, contract or None)`` of every seat that spoke.
-        contract: The contract, once the auction is over.
-        taker: The taker, once the auction is over.
-        called_card: The 5-player called card, once called.
-        partner: The partner's seat if the viewer knows it, else ``None``.
-        partner_known: Whether the viewer knows who the partner is (``partner`` ``None``
-            with ``partner_known`` True means the taker plays alone).
-        chien: The chien when the viewer may see it (Prise and Garde from the écart on;
-            every contract at the end), else empty.
-        ecart: The écart cards the viewer may see.
-        poignees: The poignées shown.
-        chelem_announced: Whether a slam was announced.
-        trick: The current trick as ``(seat, card)``.
-        last_trick: The previous trick as ``(seat, card)``.
-        tricks_won: How many tricks each seat has won.
-        result: The deal's result at the end, else ``None``.
-        public_cards: The cards whose identity is public here: cards played, the shown
-            chien, the écart's trumps, poignée cards, the called card.
-    """
-
-    seat: int
-    players: int
-    dealer: int
-    phase: Phase
-    to_play: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    bids: tuple[tuple[int, Contract | None], ...]
-    contract: Contract | None
-    taker: int | None
-    called_card: Card | None
-    partner: int | None
-    partner_known: bool
-    chien: tuple[Card, ...]
-    ecart: tuple[Card, ...]
-    poignees: tuple[Poignee, ...]
-    chelem_announced: bool
-    trick: tuple[tuple[int, Card], ...]
-    last_trick: tuple[tuple[int, Card], ...]
-    tricks_won: tuple[int, ...]
-    result: DealResult | None
-    public_cards: frozenset[Card]
-
-    def __repr__(self) -> str:
-        def cards(cs: Iterable[Card]) -> str:
-            return "[" + " ".join(str(c) for c in cs) + "]"
-
-        def seated(cs: Iterable[tuple[int, Card]]) -> str:
-            return "[" + " ".join(f"{s}:{c}" for s, c in cs) + "]"
-
-        bids = " ".join(f"{s}:{c.code if c else 'pass'}" for s, c in self.bids)
-        poignees = " ".join(f"{p.seat}:{p.level}{cards(p.cards)}" for p in self.poignees)
-        parts = [
-            f"seat={self.seat}",
-            f"phase={self.phase.name}",
-            f"to_play={self.to_play}",
-            f"hand={cards(self.hand)}",
-            f"bids=[{bids}]",
-            f"contract={self.contract.code if self.contract else None}",
-            f"taker={self.taker}",
-        ]
-        if self.called_card is not None:
-            parts.append(f"called={self.called_card}")
-            parts.append(f"partner={self.partner if self.partner_known else '?'}")
-        parts += [
-            f"chien={cards(self.chien)}",
-            f"ecart={cards(self.ecart)}",
-            f"poignees=[{poignees}]",
-            f"chelem_announced={self.chelem_announced}",
-            f"trick={seated(self.trick)}",
-            f"last_trick={seated(self.last_trick)}",
-            f"tricks_won={list(self.tricks_won)}",
-        ]
-        if self.result is not None:
-            parts.append(f"scores={list(self.result.scores)}")
-        return "TarotView(" + ", ".join(parts) + ")"
-
-
-def _make_view(st: TarotState, seat: int) -> TarotView:
-    info = st._g.info
-    v = st._g.v
-    phase = st._phase
-    contract = info.contract
-    end = phase is _END
-    shown_chien = contract in (_PRISE, _GARDE) or (end and contract is not None)
-    chien = info.chien if shown_chien else 0
-    if end or (seat == info.taker and phase in (_ECART, _ANNOUNCE)):
-        ecart = info.ecart
-    else:
-        ecart = info.ecart & _TRUMPS  # T-15d
-    hands = st._hands
-    tally = st._g.tally
-    played = tally[_ATT_PILE] | tally[_DEF_PILE]
-    for p in st._trick:
-        played |= 1 << p
-    called = info.called
-    partner_known = False
-    if called >= 0:
-        called_bit = 1 << called
-        partner_known = (
-            end
-            or seat == info.partner
-            or (seat == info.taker and info.partner < 0 and hands[seat] & called_bit > 0)
-            or (shown_chien and info.chien & called_bit > 0)
-            or played & called_bit > 0
-        )
-    tricks_won = [0] * v.players
-    winners = tally[_WINNERS]
-    for k in range(st._g.n):
-        tricks_won[winners >> (3 * k) & 7] += 1
-    poignee_mask = 0
-    for _, _, mask in info.poignees:
-        poignee_mask |= mask
-    public = played | chien | ecart | poignee_mask
-    if called >= 0:
-        public |= 1 << called
-    return TarotView(
-        seat=seat,
-        players=v.players,
-        dealer=info.dealer,
-        phase=phase,
-        to_play=st.to_play,
-        hand=_cards(hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in hands),
-        bids=info.bids,
-        contract=contract,
-        taker=info.taker if info.taker >= 0 else None,
-        called_card=_CARD[called] if called >= 0 else None,
-        partner=(info.partner if info.partner >= 0 else None) if partner_known else None,
-        partner_known=partner_known,
-        chien=_cards(chien),
-        ecart=_cards(ecart),
-        poignees=st.poignees,
-        chelem_announced=info.chelem,
-        trick=st.trick,
-        last_trick=st.last_trick,
-        tricks_won=tuple(tricks_won),
-        result=st._res if end else None,
-        public_cards=frozenset(_cards(public)),
-    )

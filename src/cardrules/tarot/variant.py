@@ -52,17 +52,11 @@ from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot.actions import Bid, DeclarePoignee
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import TAROT_DECK
+from cardrules.tarot.cards import _CARD, TAROT_DECK, _cards
 from cardrules.tarot.options import TarotOptions
+from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult, PoigneeLevel
-from cardrules.tarot.state import (
-    DealError,
-    TarotState,
-    _cards,
-    _deal_masks,
-    _random_playout,
-    _root,
-)
+from cardrules.tarot.state import DealError, TarotState, _root
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -230,6 +224,63 @@ def _destinations(players: int, dealer: int, chien_positions: Iterable[int]) -> 
             dealt = 0
             seat = (seat + 1) % players
     return tuple(out)
+
+
+# -- building deals ---------------------------------------------------------------------
+
+
+def _deal_masks(
+    v: TarotVariant, hands: Sequence[Iterable[Card | str] | str], chien: Iterable[Card | str] | str
+) -> tuple[tuple[int, ...], int]:
+    """Validate given hands and chien (T-8 sizes, the 78 cards once each) as masks.
+
+    Raises:
+        DealError: wrong counts, a duplicate or missing card, a card not in the deck.
+        TypeError: the hands are not a sequence of card collections.
+    """
+    given: object = hands
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise TypeError(f"hands must be a sequence of {v.players} hands, not {_quote(given)}")
+    if len(hands) != v.players:
+        raise DealError(f"a {v.players}-player deal has {v.players} hands, not {len(hands)}")
+    seen = 0
+    masks = []
+    for seat, hand in enumerate((*hands, chien)):
+        what = "the chien" if seat == v.players else f"hand {seat}"
+        size = v._chien_size if seat == v.players else v._hand_size
+        cards = _parse_cards(hand, what)
+        if len(cards) != size:
+            raise DealError(
+                f"{what} has {len(cards)} cards; a {v.players}-player deal gives {size} (T-8)"
+            )
+        mask = 0
+        for card in cards:
+            if card.index >= len(_CARD):
+                raise DealError(f"{card} is not a card of the Tarot deck (in {what})")
+            bit = 1 << card.index
+            if (seen | mask) & bit:
+                raise DealError(f"{card} is dealt twice (in {what})")
+            mask |= bit
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks[:-1]), masks[-1]
+
+
+def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
+    given: object = cards.split() if isinstance(cards, str) else cards
+    if isinstance(given, bytes) or not isinstance(given, Iterable):
+        raise TypeError(f"{what} must be cards or card codes, not {_quote(given)}")
+    out = []
+    for c in given:
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            out.append(Card.parse(c))
+        else:
+            raise TypeError(f"{what} holds {_quote(c)}, which is not a card")
+        if len(out) > 100:
+            raise DealError(f"{what} has too many cards")
+    return out
 
 
 class TarotVariant(Variant):
