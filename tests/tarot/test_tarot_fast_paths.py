@@ -11,6 +11,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -248,7 +249,7 @@ def test_engine_facts_pass_the_checked_constructor(options: dict[str, object]) -
             assert DealFacts(**_fields(fast.facts)) == fast.facts
 
 
-def _fields(facts: DealFacts) -> dict[str, object]:
+def _fields(facts: DealFacts) -> dict[str, Any]:
     return {f.name: getattr(facts, f.name) for f in attrs.fields(DealFacts) if f.init}
 
 

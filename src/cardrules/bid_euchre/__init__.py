@@ -58,14 +58,8 @@ from cardrules.bid_euchre.cards import (
 )
 from cardrules.bid_euchre.match import BidEuchreMatch
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.play import (
-    PlayTables,
-    Renege,
-    Trick,
-    hand_result,
-    partner_gives,
-    random_playout,
-)
+from cardrules.bid_euchre.play import PlayTables, Renege, Trick, hand_result, partner_gives
+from cardrules.bid_euchre.playout import random_playout
 from cardrules.bid_euchre.scoring import (
     HandFacts,
     HandResult,
@@ -73,8 +67,9 @@ from cardrules.bid_euchre.scoring import (
     VoidReason,
     score_hand,
 )
-from cardrules.bid_euchre.state import BidEuchreState, BidEuchreView, Phase
+from cardrules.bid_euchre.state import BidEuchreState, Phase
 from cardrules.bid_euchre.variant import BidEuchreVariant, DealError
+from cardrules.bid_euchre.view import BidEuchreView
 
 __all__ = [
     "JOKER_SUIT",

@@ -48,8 +48,6 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
-import attrs
-
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre.actions import (
     Bid,
@@ -81,8 +79,9 @@ from cardrules.state import State, check_seat
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.variant import BidEuchreVariant
+    from cardrules.bid_euchre.view import BidEuchreView
 
-__all__ = ["BidEuchreState", "BidEuchreView", "Phase"]
+__all__ = ["BidEuchreState", "Phase"]
 
 
 class Phase(enum.Enum):
@@ -187,62 +186,6 @@ class _Hand:
             hands >> p.shift[2] & p.full,
             hands >> p.shift[3] & p.full,
         )
-
-
-@attrs.frozen(kw_only=True)
-class BidEuchreView:
-    """What one seat may know of a hand (E-40): its own hand and the public facts.
-
-    Attributes:
-        seat: The seat this view is for.
-        phase: The current :class:`Phase`.
-        dealer: The dealer's seat.
-        to_play: The seat to act, ``None`` once the hand is over.
-        hand: This seat's cards (a dead hand for a partner sitting out).
-        calls: Every call ``(seat, contract or None for a pass)``, implied passes
-            after a moon included (E-11).
-        claimant: The seat that claimed Ace No Face, or ``None`` (E-36).
-        claimed_hand: The claimant's hand, shown as proof of the claim.
-        contract: The winning bid once the auction is over.
-        declarer: The declarer's seat once the auction is over.
-        trump: The trump suit or ``NO_TRUMP`` once named, else ``None``.
-        sitting_out: The partner who sits out a help or moon bid (E-21), or ``None``.
-        given: The cards the declarer passed in the help exchange, if this seat is the
-            declarer or the partner; else empty (E-40).
-        returned: The cards the partner passed back, on the same terms.
-        discard: The dealer's discard (joker variant), for the dealer only.
-        named_suit: The suit named for the joker led in the current trick (E-37).
-        trick: The current trick as ``(seat, card)`` pairs.
-        tricks: The finished tricks.
-        tricks_won: Tricks won so far by NS and by EW.
-        reneges: The reneges, once the hand is scored (E-23, E-40).
-        result: The hand's result once it is over.
-        public_cards: Every card whose place this seat knows besides its own hand:
-            the cards played, a claimant's hand, and the help exchange between partners.
-    """
-
-    seat: int
-    phase: Phase
-    dealer: int
-    to_play: int | None
-    hand: tuple[Card, ...]
-    calls: tuple[tuple[int, Contract | None], ...]
-    claimant: int | None
-    claimed_hand: tuple[Card, ...]
-    contract: Contract | None
-    declarer: int | None
-    trump: Trump | None
-    sitting_out: int | None
-    given: tuple[Card, ...]
-    returned: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    named_suit: Suit | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, int]
-    reneges: tuple[Renege, ...]
-    result: HandResult | None
-    public_cards: frozenset[Card]
 
 
 class _StateSlots:
@@ -628,43 +571,9 @@ class BidEuchreState(_StateSlots, State):
         Raises:
             InvalidSeatError: ``seat`` is not an int from 0 to 3.
         """
-        s = check_seat(seat, 4)
-        h = self._h
-        deck = h.play.deck
-        auction = self._auction
-        declarer = self.declarer
-        partners = declarer is not None and s % 2 == declarer % 2
-        given = deck.cards_of(h.given) if partners else ()
-        returned = deck.cards_of(h.returned) if partners else ()
-        tricks, trick = self._record()
-        cards = deck.cards
-        played = [cards[pos] for _, positions, _, _ in tricks for pos in positions]
-        played += [cards[pos] for _, pos in trick]
-        claimed = self.hand(h.claimant) if h.claimant >= 0 else ()
-        return BidEuchreView(
-            seat=s,
-            phase=self._h.phase,
-            dealer=h.dealer,
-            to_play=self.to_play,
-            hand=self.hand(s),
-            calls=auction.calls,
-            claimant=self.claimant,
-            claimed_hand=claimed,
-            contract=auction.contract,
-            declarer=declarer,
-            trump=self.trump,
-            sitting_out=self.sitting_out,
-            given=given,
-            returned=returned,
-            discard=deck.cards_of(h.discard) if s == h.dealer else (),
-            named_suit=self._named(trick[0][1]) if trick else None,
-            trick=tuple((seat, cards[pos]) for seat, pos in trick),
-            tricks=self._public_tricks(tricks),
-            tricks_won=self.tricks_won,
-            reneges=h.reneges if self._h.phase is _END else (),
-            result=h.result,
-            public_cards=frozenset((*played, *claimed, *given, *returned)),
-        )
+        from cardrules.bid_euchre.view import _make_view
+
+        return _make_view(self, check_seat(seat, 4))
 
     # -- apply --------------------------------------------------------------------------
 

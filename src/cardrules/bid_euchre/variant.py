@@ -38,7 +38,7 @@ from cardrules.bid_euchre.cards import (
 )
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.play import PlayTables
-from cardrules.bid_euchre.play import random_playout as _random_playout
+from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState, root_state
 from cardrules.cards import Card, Suit, _quote

@@ -56,7 +56,8 @@ from cardrules.bid_euchre.cards import (
     is_trump,
     trick_rules,
 )
-from cardrules.bid_euchre.state import BidEuchreView, Phase
+from cardrules.bid_euchre.state import Phase
+from cardrules.bid_euchre.view import BidEuchreView
 from cardrules.cards import JOKER, Card, Rank, Suit
 from cardrules.errors import GameOverError
 

@@ -40,7 +40,8 @@ from cardrules.errors import GameOverError
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import PETIT, TAROT_DECK, TAROT_TABLE, TWENTY_ONE, card_points
-from cardrules.tarot.state import Phase, TarotView
+from cardrules.tarot.state import Phase
+from cardrules.tarot.view import TarotView
 
 __all__ = ["TarotBot"]
 

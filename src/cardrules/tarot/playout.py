@@ -1,6 +1,6 @@
 """Random playouts for bots: a whole French Tarot deal on integers (T-10 … T-37).
 
-:func:`random_playout` plays uniformly random legal actions from any state to the end
+:func:`~cardrules.tarot.random_playout` plays uniformly random legal actions from any state to the end
 without building a state per action, with the states' rule tables and the same draws as
 the public loop ``state.apply(rng.choice(state.legal_actions()))``.
 """
