@@ -1,8 +1,8 @@
 """Random playouts for bots: a whole French Tarot deal on integers (T-10 … T-37).
 
-:func:`~cardrules.tarot.random_playout` plays uniformly random legal actions from any state to the end
-without building a state per action, with the states' rule tables and the same draws as
-the public loop ``state.apply(rng.choice(state.legal_actions()))``.
+:func:`~cardrules.tarot.random_playout` plays uniformly random legal actions from any
+state to the end without building a state per action, with the states' rule tables and
+the same draws as the public loop ``state.apply(rng.choice(state.legal_actions()))``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from cardrules.tarot.cards import (
     _DECK_MASK,
     _EXB,
     _EXCUSE_POS,
+    _FIRST_TRUMP,
     _PETIT_B,
     _SUIT,
     _SUIT_MASK,
@@ -192,7 +193,8 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa
         if left:
             if not follow:
                 follow = follow_of[pos]  # T-23: the Excuse sets no suit
-            over &= over_after[pos]
+            if _FIRST_TRUMP <= pos < _EXCUSE_POS:
+                over &= over_after[pos]  # only a trump changes the trumps that overtrump
             seat = nxt[seat]
             h = hands[seat] & unplayed
             # T-22 for the next player, as in TarotState.apply.
@@ -201,7 +203,8 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa
                 if follow == trump_mask:
                     legal = (legal & over or legal) | (h & exb) if legal else h
                 elif legal:
-                    legal |= h & exb
+                    if h >> _EXCUSE_POS:
+                        legal |= exb
                 else:
                     trumps = h & trump_mask
                     legal = (trumps & over or trumps) | (h & exb) if trumps else h
