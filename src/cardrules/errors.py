@@ -25,6 +25,7 @@ __all__ = [
     "BidError",
     "CardNotInHandError",
     "CardrulesError",
+    "DealError",
     "DeclarationError",
     "DiscardError",
     "ExchangeError",
@@ -41,6 +42,7 @@ __all__ = [
     "OptionsError",
     "PluginError",
     "RecordError",
+    "ScoreInputError",
     "TrumpError",
     "UnknownCardError",
     "UnknownVariantError",
@@ -69,6 +71,34 @@ class OptionsError(CardrulesError, ValueError):
 
 class RecordError(CardrulesError, ValueError):
     """A game record that is malformed, truncated, tampered or of an unknown version."""
+
+
+class DealError(CardrulesError, ValueError):
+    """Cards given for a deal that do not make one: a wrong number of hands or of cards, a
+    card dealt twice or missing, a card not in the variant's deck.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> TarotVariant().deal(hands=["KH"] * 4, chien=[])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.DealError: hand 0 has 1 cards; a 4-player deal gives 18 (T-8)
+    """
+
+    code: ClassVar[str] = "invalid_deal"
+
+
+class ScoreInputError(CardrulesError, ValueError):
+    """Facts given to a score-only API that cannot be scored: a wrong type, a value out of
+    range, or a combination that no deal or hand produces.
+
+    >>> from cardrules.tarot import DealFacts
+    >>> DealFacts(players=4, contract="garde", taker=0, points="40.25", bouts=2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: points come in half points (T-4): '40.25' ...
+    """
+
+    code: ClassVar[str] = "invalid_score_input"
 
 
 class UnknownVariantError(CardrulesError, LookupError):

@@ -63,13 +63,13 @@ from cardrules.bid_euchre.playout import random_playout
 from cardrules.bid_euchre.scoring import (
     HandFacts,
     HandResult,
-    ScoreInputError,
     VoidReason,
     score_hand,
 )
 from cardrules.bid_euchre.state import BidEuchreState, Phase
-from cardrules.bid_euchre.variant import BidEuchreVariant, DealError
+from cardrules.bid_euchre.variant import BidEuchreVariant
 from cardrules.bid_euchre.view import BidEuchreView
+from cardrules.errors import DealError, ScoreInputError
 
 __all__ = [
     "JOKER_SUIT",

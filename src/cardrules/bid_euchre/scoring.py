@@ -29,7 +29,7 @@ import attrs
 
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.errors import CardrulesError
+from cardrules.errors import ScoreInputError
 
 __all__ = ["HandFacts", "HandResult", "ScoreInputError", "VoidReason", "score_hand"]
 
@@ -43,19 +43,6 @@ _VOID_REASONS: Final = {
     "ace_no_face": "Ace No Face claim (E-36)",
 }
 _DEFAULT_OPTIONS: Final = BidEuchreOptions()
-
-
-class ScoreInputError(CardrulesError, ValueError):
-    """Facts about a hand that cannot be scored: a wrong type, an impossible trick count,
-    a contract or event that the options do not allow.
-
-    >>> from cardrules.bid_euchre.bidding import Contract
-    >>> from cardrules.bid_euchre.scoring import HandFacts
-    >>> HandFacts(contract=Contract(4), declarer=True, tricks=(4, 2))
-    Traceback (most recent call last):
-    ...
-    cardrules.bid_euchre.scoring.ScoreInputError: declarer must be a seat ..., not bool True
-    """
 
 
 def _show(value: object) -> str:

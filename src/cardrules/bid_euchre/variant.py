@@ -42,7 +42,7 @@ from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState, root_state
 from cardrules.cards import Card, Suit, _quote
-from cardrules.errors import CardrulesError, NotationError, OptionsError, RecordError
+from cardrules.errors import DealError, NotationError, OptionsError, RecordError
 from cardrules.state import Variant, check_seat
 from cardrules.tricks import TrickTable
 
@@ -66,16 +66,6 @@ _DEAL_STEPS: Final = tuple(
 def _variant_for(options: BidEuchreOptions) -> BidEuchreVariant:
     """A shared variant per options, so that unpickling states does not rebuild it."""
     return BidEuchreVariant(options)
-
-
-class DealError(CardrulesError, ValueError):
-    """Hands given to :meth:`BidEuchreVariant.deal` that are not a deal of the deck.
-
-    >>> BidEuchreVariant().deal(hands=["AS"] * 4)
-    Traceback (most recent call last):
-    ...
-    cardrules.bid_euchre.variant.DealError: seat 0 must be dealt 6 cards, not 1 (E-4)
-    """
 
 
 class BidEuchreVariant(Variant):

@@ -17,6 +17,7 @@ Both share one scoring code path.
 
 from __future__ import annotations
 
+from cardrules.errors import DealError, ScoreInputError
 from cardrules.tarot.actions import (
     CALLABLE_RANKS,
     NUM_ACTIONS,
@@ -61,11 +62,10 @@ from cardrules.tarot.scoring import (
     DealResult,
     PoigneeLevel,
     Score,
-    ScoreInputError,
     score_deal,
     target_points,
 )
-from cardrules.tarot.state import DealError, Phase, Poignee, TarotState
+from cardrules.tarot.state import Phase, Poignee, TarotState
 from cardrules.tarot.variant import TarotVariant, deal_deck, fixed_chien_positions
 from cardrules.tarot.view import TarotView
 

@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules.errors import CardrulesError, OptionsError
+from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
@@ -49,20 +49,6 @@ Score = int | Fraction
 
 AnnulReason = Literal["petit_sec", "all_pass"]
 """Why a deal was annulled: Petit sec (T-9) or every player passed (T-12)."""
-
-
-class ScoreInputError(CardrulesError, ValueError):
-    """Deal facts that are malformed or impossible.
-
-    A wrong type, a value out of range, points that the cards cannot add up to, more
-    poignées than the trumps allow. Derives from ``ValueError``.
-
-    >>> from cardrules.tarot.scoring import DealFacts
-    >>> DealFacts(players=4, contract="garde", taker=0, points="40.25", bouts=2)
-    Traceback (most recent call last):
-    ...
-    cardrules.tarot.scoring.ScoreInputError: points come in half points (T-4): '40.25' ...
-    """
 
 
 class Camp(enum.Enum):
@@ -319,8 +305,8 @@ class DealFacts(_DealFactsSlots):
     """What a score keeper knows at the end of a deal: everything :func:`score_deal` needs.
 
     Keyword-only and validated: a wrong type, a value out of range or a combination that
-    no deal can produce raises :class:`ScoreInputError`. The checks are only those that
-    hold under every option setting, so every deal the rules allow is accepted:
+    no deal can produce raises :class:`~cardrules.ScoreInputError`. The checks are only
+    those that hold under every option setting, so every deal the rules allow is accepted:
 
     * ``points`` and ``bouts`` must fit the cards (T-4, T-28): the attack's pile holds
       its bouts at 4.5 points each and may have paid at most the Excuse's half point,

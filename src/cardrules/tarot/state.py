@@ -31,7 +31,7 @@ from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, _quote
 from cardrules.errors import (
     CardNotInHandError,
-    CardrulesError,
+    DealError,
     DeclarationError,
     DiscardError,
     IllegalActionError,
@@ -101,19 +101,6 @@ from cardrules.tarot.cards import (
 from cardrules.tarot.play import _BIT, _FOLLOW, _ONE, _OVER
 
 __all__ = ["DealError", "Phase", "Poignee", "TarotState"]
-
-
-class DealError(CardrulesError, ValueError):
-    """Cards given for a deal that do not make one (wrong sizes, duplicates, unknown cards).
-
-    >>> from cardrules.tarot import TarotVariant
-    >>> TarotVariant().deal(hands=["KH"] * 4, chien=[])
-    Traceback (most recent call last):
-    ...
-    cardrules.tarot.state.DealError: hand 0 has 1 cards; a 4-player deal gives 18 (T-8)
-    """
-
-    code = "invalid_deal"
 
 
 class Phase(enum.Enum):

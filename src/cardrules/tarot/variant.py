@@ -47,7 +47,7 @@ import attrs
 from cardrules.actions import Action, Pass
 from cardrules.cards import Card, _quote
 from cardrules.decks import randbelow
-from cardrules.errors import CardrulesError, OptionsError, RecordError
+from cardrules.errors import CardrulesError, DealError, OptionsError, RecordError
 from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot.actions import Bid, DeclarePoignee
@@ -56,7 +56,7 @@ from cardrules.tarot.cards import _CARD, TAROT_DECK, _cards
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult, PoigneeLevel
-from cardrules.tarot.state import DealError, TarotState, _root
+from cardrules.tarot.state import TarotState, _root
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
