@@ -13,14 +13,12 @@ skipped where the test suite runs without it (against an installed wheel).
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import os
 import subprocess
 import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
@@ -38,25 +36,10 @@ if not (PLUGIN_DIR / "cardrules_whist" / "__init__.py").is_file():
     pytest.skip("the examples folder is not next to the tests", allow_module_level=True)
 
 
-def _load_plugin() -> ModuleType:
-    # Loaded under its own package name, as an installed plugin would be, so that its
-    # doctests, pickling and "module:attribute" entry points all find it.
-    name = "cardrules_whist"
-    if name not in sys.modules:
-        path = PLUGIN_DIR / name / "__init__.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 if TYPE_CHECKING:
     from examples.whist_plugin import cardrules_whist as whist
 else:
-    whist = _load_plugin()
+    import cardrules_whist as whist  # loaded by tests/conftest.py
 
 
 def _entry_point() -> tuple[str, str]:

@@ -2,37 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
 
 from cardrules.testing import ConformanceError, check_variant, random_playout
 
-
-def _load_toy() -> ModuleType:
-    # pytest runs with --import-mode=importlib, so tests/core is not on sys.path. Load the
-    # helper by path under a top-level name, so that pickle can find its classes anywhere.
-    name = "cardrules_core_toy"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("toy.py"))
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 if TYPE_CHECKING:
     from tests.core import toy
 else:
-    toy = _load_toy()
+    import cardrules_core_toy as toy  # loaded by tests/conftest.py
 
 
 def test_toy_whist_conforms(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,13 +6,9 @@ damage is in the JSON text, its structure, the deal or the actions.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -22,25 +18,10 @@ from hypothesis import strategies as st
 from cardrules import RecordError, State, dumps, final_state, loads, replay
 from cardrules.records import FORMAT, SCHEMA_VERSION
 
-
-def _load_toy() -> ModuleType:
-    # pytest runs with --import-mode=importlib, so tests/core is not on sys.path. Load the
-    # helper by path under a top-level name, so that pickle can find its classes anywhere.
-    name = "cardrules_core_toy"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("toy.py"))
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 if TYPE_CHECKING:
     from tests.core import toy
 else:
-    toy = _load_toy()
+    import cardrules_core_toy as toy  # loaded by tests/conftest.py
 
 VARIANT = toy.ToyVariant()
 
