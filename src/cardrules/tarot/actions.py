@@ -543,13 +543,13 @@ class _ActionTable:
 
 _MASK_BYTES: Final = (len(TAROT_DECK) + 7) // 8
 _PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
-_SINGLE_PLAY: Final = _PLAY_ACTIONS.single
-# One name per byte table: legal_actions reads them unrolled, the quickest way found.
+# One name per byte table: _group_actions reads them unrolled, the quickest way found.
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
-# The actions of the legal masks of one suit or of the trumps (the Excuse allowed) met so
-# far, up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or
-# trumps, its legal cards are a few cards of one suit, and the same masks come back deal
-# after deal. A lead's mask spans suits and seldom comes back: it is not kept.
+# The actions of the masks of one suit or of the trumps (the Excuse allowed) met so far,
+# up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or trumps,
+# its legal cards are a few cards of one suit, and the same masks come back deal after
+# deal. A lead's mask spans suits and seldom comes back: it is joined from the entries of
+# its suits and not kept itself.
 _PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (a,) for p, a in enumerate(_PLAYS)}
 _MEMO_SIZE: Final = 1 << 15
 # For each position, the cards outside its suit (the trumps for a trump), the Excuse aside.

@@ -133,9 +133,6 @@ class Poignee:
         return f"Poignee(seat={self.seat}, level={self.level}, cards=[{cards}])"
 
 
-_CONTRACT_CODES: Final = {c.code: c for c in Contract}
-
-
 # -- the deal's constant part --------------------------------------------------------
 
 
