@@ -44,7 +44,8 @@ connection with a selector until its request is complete, so a stalled client ho
 socket and a small buffer, never a thread. A complete request goes to a bounded pool of
 threads, which pass it to :meth:`GameApi.handle`, the request-handling core: a route
 table from paths and methods to functions returning a :class:`Response`, with no sockets
-in sight. One request per connection; the answer closes it.
+in sight. One request per connection; the answer closes it. On the open internet, put
+it behind a proxy that speaks TLS.
 """
 
 from __future__ import annotations
@@ -484,12 +485,18 @@ class GameApi:
         ]
 
     def handle(self, request: Request) -> Response:
-        """The answer to ``request``; a refusal is logged in one line."""
+        """The answer to ``request``; a refusal is logged in one line, a failure in full."""
+        what = f"{request.method} {request.path!r:.80}"
         try:
             return self._route(request)
         except HttpError as exc:
-            log_refusal(request.client, f"{request.method} {request.path!r:.80}", exc)
+            log_refusal(request.client, what, exc)
             return exc.response()
+        except Exception:
+            # A bug of the server (or of a variant): the client still gets its JSON
+            # answer, and the log the traceback to fix it by.
+            logger.exception("%s %s -> 500 internal_error", request.client, what)
+            return HttpError(500, "internal_error", "the server failed on this request").response()
 
     def _route(self, request: Request) -> Response:
         for pattern, methods in self.routes:
@@ -544,6 +551,7 @@ def log_refusal(client: str, what: str, error: HttpError) -> None:
 # -- the HTTP server -------------------------------------------------------------------------
 
 _CHUNK = 65_536
+_DRAIN_CHUNKS = 16
 # While the listen socket is set aside (all connections taken), how often to look again.
 _FULL_POLL = 0.05
 
@@ -751,11 +759,12 @@ class GameServer:
                 sock.settimeout(self.limits.idle_timeout)
                 sock.sendall(data)
                 sock.shutdown(socket.SHUT_WR)
-                # Read what the client sent beyond the request, so that closing does not
-                # reset the connection before the client has read the answer.
+                # Read what the client sent beyond the request (a little of it), so that
+                # closing does not reset the connection before the answer is read.
                 sock.setblocking(False)
-                while sock.recv(_CHUNK):
-                    pass
+                for _ in range(_DRAIN_CHUNKS):
+                    if not sock.recv(_CHUNK):
+                        break
         finally:
             sock.close()
             with self._answering_lock:

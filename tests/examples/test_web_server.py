@@ -277,6 +277,21 @@ def test_the_examples_doctests_pass() -> None:
     assert doctest.testmod(ws).failed == 0
 
 
+def test_a_failure_of_the_server_is_a_json_500_logged_with_its_traceback(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api = ws.GameApi(ws.Lobby())
+    monkeypatch.setattr(api.lobby, "create", lambda body: 1 / 0)
+    response = api.handle(ws.Request("POST", "/games", {}, b""))
+    assert response.status == 500
+    assert json.loads(response.body)["error"]["code"] == "internal_error"
+    [record] = caplog.records
+    assert record.levelno == logging.ERROR
+    assert record.exc_info is not None
+    assert record.exc_info[0] is ZeroDivisionError
+    caplog.clear()  # the one failure this test asked for
+
+
 # -- framing: Content-Length, Transfer-Encoding, sizes ------------------------------------
 
 # The Arabic-Indic five, as its UTF-8 bytes read as Latin-1 (how headers are decoded).
