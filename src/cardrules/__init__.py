@@ -40,9 +40,10 @@ from cardrules.errors import (
     WrongPhaseError,
 )
 from cardrules.game import Game
+from cardrules.match import Match, Result
 from cardrules.records import Record, dumps, final_state, loads, replay
 from cardrules.registry import get_variant, get_variant_class, plugin_errors, variant_ids
-from cardrules.state import State, Variant
+from cardrules.state import State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 
 __version__ = "0.1.0"
@@ -67,6 +68,7 @@ __all__ = [
     "InvalidActionError",
     "InvalidSeatError",
     "LeadRestrictionError",
+    "Match",
     "MustFollowSuitError",
     "MustOvertrumpError",
     "MustTrumpError",
@@ -80,8 +82,10 @@ __all__ = [
     "Rank",
     "Record",
     "RecordError",
+    "Result",
     "ScoreInputError",
     "State",
+    "StateBase",
     "Suit",
     "TrickRules",
     "TrickTable",

@@ -6,8 +6,9 @@ from typing import Any, NoReturn, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+S = TypeVar("S")
 
-__all__ = ["FrozenDict"]
+__all__ = ["FrozenDict", "seal"]
 
 
 class FrozenDict(dict[K, V]):
@@ -38,3 +39,16 @@ class FrozenDict(dict[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenDict({dict(self)!r})"
+
+
+def seal(slots: Any, cls: type[S]) -> S:
+    """Give a filled-in slots object its state class: the one construction trick.
+
+    Building a state as a plain ``__slots__`` object and then setting its class is the
+    fastest way to make an immutable state (the state class refuses ``setattr``). The
+    class of ``slots`` must have exactly the slot layout of ``cls`` (``cls`` adds no
+    slots of its own).
+    """
+    slots.__class__ = cls
+    result: S = slots
+    return result

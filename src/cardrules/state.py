@@ -20,22 +20,25 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardrules.actions import Action
 from cardrules.cards import Card
+from cardrules.cards import _quote as quote
 from cardrules.errors import (
     GameOverError,
     IllegalActionError,
+    InvalidActionError,
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
 )
+from cardrules.match import Match, Series
 
 if TYPE_CHECKING:
     from cardrules.records import Record
 
-__all__ = ["State", "Variant", "check_seat"]
+__all__ = ["State", "StateBase", "Variant", "check_seat"]
 
 
 def check_seat(seat: object, players: int) -> int:
@@ -126,6 +129,15 @@ class Variant(abc.ABC):
     @abc.abstractmethod
     def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> State:
         """The first state of a deal from :meth:`deal_json`; raises ``RecordError``."""
+
+    def new_match(self) -> Match:
+        """A match of this variant's deals, starting with an empty score sheet.
+
+        The built-in variants return their own match (``TarotMatch``,
+        ``BidEuchreMatch``); any other variant gets a :class:`~cardrules.match.Series` of
+        deals with the deal passing to the left.
+        """
+        return Series(self)
 
     def _rng(self, rng: random.Random | None, seed: int | None) -> random.Random:
         if rng is not None and seed is not None:
@@ -247,13 +259,164 @@ class State(abc.ABC):
         return record_of(self)
 
     def _require_turn(self, seat: object) -> int:
-        """The acting seat: ``to_play`` if ``seat`` is None, else ``seat`` checked."""
+        """The acting seat: ``to_play`` if ``seat`` is None, else ``seat`` checked.
+
+        A variant with its own reason for "not your turn" (a partner sitting out)
+        overrides :meth:`_not_your_turn`.
+        """
         to_play = self.to_play
         if to_play is None:
-            raise GameOverError("the game is over: no action is possible")
+            raise GameOverError(f"the {self._game_word} is over: no action is possible")
         if seat is None:
             return to_play
         s = check_seat(seat, self.variant.players)
         if s != to_play:
-            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
+            raise self._not_your_turn(s, to_play)
         return s
+
+    # What a variant calls one game in messages: "deal" in Tarot, "hand" in Euchre.
+    _game_word: ClassVar[str] = "game"
+
+    def _not_your_turn(self, seat: int, to_play: int) -> IllegalActionError:
+        """The error for ``seat`` acting while ``to_play`` is to act."""
+        return NotYourTurnError(
+            f"it is not seat {seat}'s turn: seat {to_play} is to play", seat=seat
+        )
+
+
+class StateBase(State):
+    """The kit a variant's state class is built on.
+
+    It derives from a few hooks what every state needs: immutability, equality and
+    hashing from one key, the history, :meth:`check` as validation only, :meth:`apply`
+    as validation then transition, turn checks, copying and pickling.
+
+    A subclass (or a ``__slots__`` class listed before it among its bases) stores the
+    slots ``_parent`` (the previous state; ``None`` at the deal; or, in a state restored
+    without its ancestors, the whole history as a tuple) and ``_act`` (the action that
+    led here, ``None`` at the deal), and implements:
+
+    * ``_key()``: everything that makes two states of one class equal;
+    * ``_validate(action, seat)``: raise the specific error, or return the action
+      (parsed from text) and the acting seat;
+    * ``_transition(action, seat)``: the state after a validated action.
+
+    Build states with :meth:`_new` (or, on hot paths, fill a plain slots object and
+    give it the state class with ``cardrules._util.seal``); ``StateBase()`` itself is
+    refused. Pickling replays the game's record through the checked rules; a variant
+    with a faster way overrides ``__reduce__``.
+
+    >>> from cardrules.state import StateBase
+    >>> sorted(StateBase.__abstractmethods__)[:3]
+    ['_key', '_transition', '_validate']
+    """
+
+    __slots__ = ()
+
+    _parent: StateBase | tuple[tuple[int, Action], ...] | None
+    _act: Action | None
+
+    def __init__(self) -> None:
+        raise TypeError(
+            f"{type(self).__name__} objects are built by their variant: use new_game() or deal()"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+
+    @classmethod
+    def _new(cls, **slots: Any) -> Self:
+        """A new state of this class with these slot values (for variants off the hot path)."""
+        state = object.__new__(cls)
+        for name, value in slots.items():
+            object.__setattr__(state, name, value)
+        return state
+
+    # -- the hooks -------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes two states of this class equal (hashable values)."""
+
+    @abc.abstractmethod
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        """Raise the specific error if ``action`` is illegal for ``seat``; else return
+        the action (parsed if it was text) and the acting seat. Changes nothing."""
+
+    @abc.abstractmethod
+    def _transition(self, action: Action, seat: int) -> Self:
+        """The state after ``action``, which :meth:`_validate` accepted for ``seat``."""
+
+    # -- derived behaviour -----------------------------------------------------------
+
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise the specific :class:`~cardrules.IllegalActionError` if ``action`` is
+        illegal (or :class:`~cardrules.NotationError` for bad text); builds no state."""
+        self._validate(action, seat)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Self:
+        """Check ``action`` and return the state after it. ``self`` is never modified."""
+        checked, acting = self._validate(action, seat)
+        return self._transition(checked, acting)
+
+    def _parse(self, action: object, seat: int) -> Action:
+        """``action`` as an :class:`~cardrules.Action`: text is parsed with the variant's
+        notation; anything else that is not an action is refused."""
+        if isinstance(action, str):
+            return self.variant.parse_action(action)
+        if not isinstance(action, Action):
+            raise InvalidActionError(
+                f"not an action of {self.variant.name}: {quote(action)}", seat=seat
+            )
+        return action
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` applied since the deal, in order."""
+        out: list[tuple[int, Action]] = []
+        state: StateBase = self
+        while state._act is not None:
+            parent = state._parent
+            if not isinstance(parent, StateBase):
+                # Restored without its ancestors: the parent slot holds the history.
+                out.reverse()
+                return (parent or ()) + tuple(out)
+            seat = parent.to_play
+            if seat is None:  # pragma: no cover - a finished state has no child
+                raise AssertionError("a finished state has a child")
+            out.append((seat, state._act))
+            state = parent
+        out.reverse()
+        return tuple(out)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replayed, (self.variant, self.record()))
+
+
+def _replayed(variant: Variant, record: Record) -> State:
+    """The last state of ``record`` replayed with ``variant`` (unpickling)."""
+    state: State | None = None
+    for state in variant.replay(record):  # noqa: B007 - only the last state is wanted
+        pass
+    if state is None:  # pragma: no cover - a replay yields at least the deal
+        raise AssertionError("an empty replay")
+    return state

@@ -647,6 +647,33 @@ class DealResult(_DealResultSlots):
         """
         return self.scores[check_seat(seat, self.players)]
 
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's score as a float, seat 0 first (the :class:`~cardrules.Result` role).
+
+        >>> DealResult.annulled_deal(players=3, reason="all_pass").returns
+        (0.0, 0.0, 0.0)
+        """
+        return tuple([float(s) for s in self.scores])
+
+    @property
+    def summary(self) -> str:
+        """One line with the contract, the taker and whether it was made.
+
+        >>> facts = DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2)
+        >>> score_deal(facts).summary
+        'Garde by seat 0: made by 4'
+        """
+        if self.annulled is not None or self.facts is None:
+            why = "Petit sec" if self.annulled == "petit_sec" else "every player passed"
+            return f"deal annulled: {why}"
+        f = self.facts
+        name = f.contract.name.replace("_", " ").capitalize()
+        partner = f" with seat {f.partner}" if f.partner is not None else ""
+        gap = self.margin or 0
+        verb = "made" if self.made else "failed"
+        return f"{name} by seat {f.taker}{partner}: {verb} by {_text(-gap if gap < 0 else gap)}"
+
     def explain(self) -> str:
         """A readable breakdown of the score, one fact per line.
 

@@ -1,0 +1,79 @@
+"""Validators for variant options, shared by every variant (and usable by plugins).
+
+Options are keyword-only ``attrs`` classes whose fields are checked when the object is
+built; these validators give one wording to every variant's :class:`~cardrules.OptionsError`.
+Integers are bounded: an option must be something a JSON record can hold exactly
+(at most ``2**53`` in size) and what the rules mean.
+
+>>> import attrs
+>>> from cardrules.options import choice, flag, int_in
+>>> @attrs.frozen(kw_only=True)
+... class HouseRules:
+...     target: int = attrs.field(default=32, validator=int_in(1, 1000))
+...     scoring: str = attrs.field(default="plain", validator=choice("plain", "double"))
+...     jokers: bool = attrs.field(default=False, validator=flag)
+>>> HouseRules(target=0)
+Traceback (most recent call last):
+...
+cardrules.errors.OptionsError: target must be an int from 1 to 1000, not 0
+>>> HouseRules(scoring="triple")
+Traceback (most recent call last):
+...
+cardrules.errors.OptionsError: scoring must be one of 'plain', 'double', not 'triple'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+
+from cardrules.errors import OptionsError
+
+__all__ = ["JSON_INT_LIMIT", "choice", "flag", "int_in"]
+
+JSON_INT_LIMIT: Final = 2**53
+"""The largest integer size every JSON reader holds exactly (IEEE double precision)."""
+
+
+def quote(value: object) -> str:
+    """``value`` for a message: its repr, bounded (an int of any size stays short)."""
+    if type(value) is int and not -(10**40) < value < 10**40:
+        return f"an int of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
+    text = repr(value) if type(value) in (int, float, bool, str) or value is None else None
+    if text is None:
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def choice(*allowed: object) -> Validator:
+    """A validator accepting exactly one of ``allowed`` (never ``True`` for ``1``)."""
+
+    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is bool or not any(type(value) is type(a) and value == a for a in allowed):
+            names = ", ".join(repr(a) for a in allowed)
+            raise OptionsError(f"{attr.name} must be one of {names}, not {quote(value)}")
+
+    return check
+
+
+def flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+    """A validator accepting ``True`` or ``False`` only (not ``1``, not ``"yes"``)."""
+    if type(value) is not bool:
+        raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
+
+
+def int_in(low: int = -JSON_INT_LIMIT, high: int = JSON_INT_LIMIT) -> Validator:
+    """A validator accepting an ``int`` (not a ``bool``) from ``low`` to ``high``."""
+
+    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise OptionsError(
+                f"{attr.name} must be an int from {low} to {high}, not {quote(value)}"
+            )
+
+    return check
