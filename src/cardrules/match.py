@@ -74,6 +74,16 @@ class Match(Protocol):
         ...
 
     @property
+    def results(self) -> tuple[Any, ...]:
+        """Every deal's result so far, in order."""
+        ...
+
+    @property
+    def totals(self) -> tuple[Any, ...]:
+        """Each seat's running total, seat 0 first (partners share their side's score)."""
+        ...
+
+    @property
     def leaders(self) -> tuple[int, ...]:
         """The seats in the lead (partners together; every seat when all are level)."""
         ...
