@@ -202,7 +202,6 @@ class Checker:
         self.phases: Counter[Phase] = Counter()
         self.events: Counter[str] = Counter()
         self.states = 0
-        self.views = 0
 
     def check(self, model: Model, state: TarotState) -> None:
         phase = state.phase
@@ -211,7 +210,6 @@ class Checker:
         hands = [model.hand(s) for s in range(model.n)]
         for seat in range(model.n):
             self.check_view(model, state, seat, hands)
-            self.views += 1
         self.count_events(model, state)
 
     def check_view(
