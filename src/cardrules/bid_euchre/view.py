@@ -55,7 +55,8 @@ class BidEuchreView:
         reneges: The reneges, once the hand is scored (E-23, E-40).
         result: The hand's result once it is over.
         public_cards: Every card whose place this seat knows besides its own hand:
-            the cards played, a claimant's hand, and the help exchange between partners.
+            the cards played, a claimant's hand, the help exchange between partners, and
+            the dealer's own discard.
     """
 
     seat: int
@@ -97,6 +98,8 @@ def _make_view(state: BidEuchreState, seat: int) -> BidEuchreView:
     played = [cards[pos] for _, positions, _, _ in tricks for pos in positions]
     played += [cards[pos] for _, pos in trick]
     claimed = state.hand(h.claimant) if h.claimant >= 0 else ()
+    # E-40: the joker-variant discard is known to the dealer only.
+    discard = deck.cards_of(h.discard) if seat == h.dealer else ()
     return BidEuchreView(
         seat=seat,
         phase=state._h.phase,
@@ -112,12 +115,12 @@ def _make_view(state: BidEuchreState, seat: int) -> BidEuchreView:
         sitting_out=state.sitting_out,
         given=given,
         returned=returned,
-        discard=deck.cards_of(h.discard) if seat == h.dealer else (),
+        discard=discard,
         named_suit=state._named(trick[0][1]) if trick else None,
         trick=tuple((who, cards[pos]) for who, pos in trick),
         tricks=state._public_tricks(tricks),
         tricks_won=state.tricks_won,
         reneges=h.reneges if state._h.phase is _END else (),
         result=h.result,
-        public_cards=frozenset((*played, *claimed, *given, *returned)),
+        public_cards=frozenset((*played, *claimed, *given, *returned, *discard)),
     )

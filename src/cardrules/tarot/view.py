@@ -24,6 +24,7 @@ from cardrules.tarot.scoring import DealResult
 from cardrules.tarot.state import (
     _ANNOUNCE,
     _ATT_PILE,
+    _CALL,
     _DEF_PILE,
     _ECART,
     _END,
@@ -42,12 +43,14 @@ __all__ = ["TarotView"]
 class TarotView:
     """What one seat may know of a deal (T-39).
 
-    Public: every bid, the chien in Prise and Garde, the écart's trumps, every poignée,
-    a slam announcement, every card played, the previous trick, the called card. The
-    partner's identity is known to the partner, and to everyone once the called card is
-    played (or the chien showed it, or the deal is over). The taker sees the écart while
-    making it; once play starts only its trumps are shown (FFT §8). Hidden cards never
-    appear, and ``repr`` prints cards by their codes.
+    Public: every bid, the chien in Prise and Garde once turned up (with 5 players,
+    after the call, T-42), the écart's trumps, every poignée, a slam announcement, every
+    card played, the previous trick, the called card. The partner's identity is known to
+    the partner (and to a taker who called a card of his own hand, who plays alone), and
+    to everyone once the called card is played (or the chien showed it, or the deal is
+    over). The taker sees the écart while making it; once play starts only its trumps
+    are shown (FFT §8). Hidden cards never appear, and ``repr`` prints cards by their
+    codes.
 
     Attributes:
         seat: The viewing seat.
@@ -64,8 +67,8 @@ class TarotView:
         partner: The partner's seat if the viewer knows it, else ``None``.
         partner_known: Whether the viewer knows who the partner is (``partner`` ``None``
             with ``partner_known`` True means the taker plays alone).
-        chien: The chien when the viewer may see it (Prise and Garde from the écart on;
-            every contract at the end), else empty.
+        chien: The chien when the viewer may see it (Prise and Garde from the écart on,
+            so not during the 5-player call; every contract at the end), else empty.
         ecart: The écart cards the viewer may see.
         poignees: The poignées shown.
         chelem_announced: Whether a slam was announced.
@@ -141,7 +144,13 @@ def _make_view(st: TarotState, seat: int) -> TarotView:
     phase = st._phase
     contract = info.contract
     end = phase is _END
-    shown_chien = contract in (_PRISE, _GARDE) or (end and contract is not None)
+    # T-42: with 5 players the taker calls before the chien is turned up, so a Prise or
+    # Garde shows it only from the écart on (T-14); T-16: Garde sans and contre only at
+    # the end. A deal annulled before any contract shows nothing.
+    if end:
+        shown_chien = contract is not None
+    else:
+        shown_chien = contract in (_PRISE, _GARDE) and phase is not _CALL
     chien = info.chien if shown_chien else 0
     if end or (seat == info.taker and phase in (_ECART, _ANNOUNCE)):
         ecart = info.ecart
@@ -159,7 +168,9 @@ def _make_view(st: TarotState, seat: int) -> TarotView:
         partner_known = (
             end
             or seat == info.partner
-            or (seat == info.taker and info.partner < 0 and hands[seat] & called_bit > 0)
+            # The taker who called a card of his own hand plays alone and knows it, even
+            # once that card is in the écart (a called queen may be discarded, T-42).
+            or (seat == info.taker and info.partner < 0 and info.deal[seat] & called_bit > 0)
             or (shown_chien and info.chien & called_bit > 0)
             or played & called_bit > 0
         )
