@@ -143,13 +143,15 @@ def simulate(
         deals: How many deals (Bid Euchre: hands) to play.
         seed: The seed of the whole run.
         bots: One bot kind per seat.
-        workers: Worker processes; 1 plays in this process.
+        workers: Worker processes, never more than one per deal; 1 plays in this
+            process.
         progress: A stream for the progress bar, shown only if it is a terminal.
 
     Returns:
         The summary (see :func:`summarise`).
     """
     kinds = tuple(bots)
+    workers = min(workers, deals)
     size = max(1, min(200, deals // max(1, workers * 8)))
     jobs = [
         (variant_id, options, kinds, seed, start, min(deals, start + size))
@@ -421,6 +423,7 @@ def run(
     Returns:
         The summary, with the variant, its options, the seed and the bots.
     """
+    workers = min(workers, deals)
     start = time.perf_counter()
     summary = simulate(
         variant.id,
