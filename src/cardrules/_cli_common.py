@@ -101,7 +101,7 @@ def brief(text: str) -> str:
     >>> brief("match.jsonl"), brief("x" * 200)
     ('match.jsonl', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (200 characters)")
     """
-    if len(text) <= 160 and text.isprintable():
+    if 0 < len(text) <= 160 and text.isprintable():
         return text
     return _quote(text)
 
@@ -430,7 +430,9 @@ def check_writable(path: str) -> None:
     try:
         target = Path(path)
         folder = target.parent
-        if target.is_dir():
+        if not path:
+            reason = "the name is empty"
+        elif target.is_dir():
             reason = "it is a folder"
         elif not folder.is_dir():
             reason = "its folder does not exist"

@@ -416,14 +416,16 @@ def run(
     bots: Sequence[str],
     workers: int,
     out: TextIO,
-    err: TextIO = sys.stderr,
+    err: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Simulate, print the report to ``out`` and the timing to ``err``.
+    """Simulate, print the report to ``out`` and the timing to ``err`` (default: stderr).
 
     Returns:
         The summary, with the variant, its options, the seed and the bots.
     """
     workers = min(workers, deals)
+    # Looked up now, not when the module was imported: callers may redirect stderr.
+    err = sys.stderr if err is None else err
     start = time.perf_counter()
     summary = simulate(
         variant.id,

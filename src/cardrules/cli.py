@@ -221,7 +221,7 @@ def _play(args: argparse.Namespace) -> int:
 
     variant = build_variant(args.variant, args)
     seat = parse_seat(args.seat, variant)
-    if args.save:
+    if args.save is not None:
         check_writable(args.save)
     # A closed standard input is an input that has ended.
     stdin = sys.stdin if sys.stdin is not None else io.StringIO()
@@ -248,7 +248,7 @@ def _demo(args: argparse.Namespace) -> int:
     from cardrules._cli_games import bot_chooser, make_bots, play_series
 
     variant = build_variant(args.variant, args)
-    if args.save:
+    if args.save is not None:
         check_writable(args.save)
     seed = _seed(args)
     bots, note = make_bots(variant, ["heuristic"] * variant.players)
@@ -256,7 +256,7 @@ def _demo(args: argparse.Namespace) -> int:
     if note:
         print(note)
     finals = play_series(variant, seed, bot_chooser(bots), out=sys.stdout, compact=True)
-    if args.save:
+    if args.save is not None:
         _save(args.save, finals)
     return 0
 
@@ -285,7 +285,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bot_for(variant.id, kind)
         except UnknownVariantError as exc:
             raise UsageError(f"{exc}; for example --bots random") from None
-    if args.json:
+    if args.json is not None:
         check_writable(args.json)
     results = run(
         variant,
@@ -295,7 +295,7 @@ def _simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         out=sys.stdout,
     )
-    if args.json:
+    if args.json is not None:
         write_text(args.json, json.dumps(results, indent=2, sort_keys=True) + "\n")
         print(f"Wrote the results to {brief(args.json)}.", file=sys.stderr)
     return 0

@@ -484,3 +484,24 @@ def test_replay_reads_at_most_64_mib(tmp_path: Path) -> None:
     assert (
         proc.stderr == "cardrules replay: cannot read /dev/zero: a record file is at most 64 MiB\n"
     )
+
+
+@pytest.mark.parametrize("exists", [True, False], ids=["read-only file", "read-only folder"])
+def test_read_only_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    exists: bool,
+) -> None:
+    # What a user other than root meets with a read-only file or folder (root may
+    # write them, so the test says what the permissions say).
+    path = tmp_path / "results.json"
+    if exists:
+        path.write_text("keep\n", encoding="utf-8")
+    monkeypatch.setattr(os, "access", lambda target, mode: False)
+    status, out, err = run_here(capsys, "simulate", "tarot", "--deals", "1", "--json", str(path))
+    assert status == 1
+    assert out == ""
+    reason = "it is read-only" if exists else "its folder is read-only"
+    assert err == f"cardrules simulate: error: cannot write {path}: {reason}\n"
+    assert path.exists() == exists
