@@ -422,8 +422,8 @@ def check_writable(path: str) -> None:
     """Fail now, before a long game or run, if ``path`` clearly cannot be written.
 
     Raises:
-        FileError: ``path`` is a folder, its folder does not exist, or either is
-            read-only (``-``, standard output, always passes).
+        FileError: ``path`` is empty or a folder, its folder does not exist, or either
+            is read-only (``-`` always passes: ``--save -`` writes to standard output).
     """
     if path == "-":
         return
@@ -449,14 +449,11 @@ def check_writable(path: str) -> None:
 
 
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` to the file ``path`` (``-``: standard output).
+    """Write ``text`` to the file ``path``.
 
     Raises:
         FileError: the file cannot be written.
     """
-    if path == "-":
-        sys.stdout.write(text)
-        return
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
@@ -468,10 +465,18 @@ def write_text(path: str, text: str) -> None:
 def write_records(path: str, states: Sequence[State]) -> None:
     """Write the records of ``states``' games to ``path``, one JSON record per line.
 
+    Args:
+        path: The file; ``-`` for standard output.
+        states: The games, each at its end or where it was left.
+
     Raises:
         FileError: the file cannot be written.
     """
-    write_text(path, "".join(dumps(state.record()) + "\n" for state in states))
+    text = "".join(dumps(state.record()) + "\n" for state in states)
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        write_text(path, text)
 
 
 def _read_bytes(path: str) -> bytes:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from cardrules._cli_common import write_records
+from cardrules._cli_common import brief, write_records
 from cardrules._cli_games import Sitting, bot_chooser, make_bots
 from cardrules._cli_present import Presenter, format_choices, presenter_for
 from cardrules.actions import Action
@@ -200,7 +200,7 @@ def run_play(
             # The deal in progress is saved too: its record replays up to this point.
             states.append(latest)
         write_records(save, states)
-        print(f"Saved {len(states)} record(s) to {save}.", file=out)
+        print(f"Saved {len(states)} record(s) to {brief(save)}.", file=out)
 
     try:
         sitting.play()
