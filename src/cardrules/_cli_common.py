@@ -385,15 +385,16 @@ def parse_seat(text: str | None, variant: Variant, *, default: int = 0) -> int:
     """
     if text is None:
         return default
-    seats = variant.players
+    players = variant.players
     names = "NESW" if variant.id == "bid-euchre" else ""
     key = text.strip().upper()
-    if key in {str(seat) for seat in range(seats)}:
+    # Matched against the seats' own names: never int() of the text, however long.
+    if key in {str(seat) for seat in range(players)}:
         return int(key)
     if len(key) == 1 and key in names:
         return names.index(key)
     hint = " or N, E, S, W" if names else ""
-    raise UsageError(f"seat {_quote(text)} does not exist: seats run from 0 to {seats - 1}{hint}")
+    raise UsageError(f"seat {_quote(text)} does not exist: seats run from 0 to {players - 1}{hint}")
 
 
 def fresh_seed() -> int:
