@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from cardrules.cards import _quote
 from cardrules.errors import CardrulesError, OptionsError, RecordError
 from cardrules.records import Record, dumps, loads
 from cardrules.registry import get_variant_class
@@ -34,16 +37,27 @@ __all__ = [
     "EXIT_ERROR",
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
+    "MAX_DIGITS",
+    "MAX_OPTION_TEXT",
+    "MAX_RECORD_FILE",
+    "FileError",
     "UsageError",
     "add_euchre_flags",
     "add_variant_options",
+    "bounded",
+    "brief",
     "build_variant",
+    "check_writable",
     "deal_rng",
     "flag_options",
     "fresh_seed",
+    "max_workers",
+    "number",
     "parse_seat",
     "read_records",
+    "tarot_players",
     "write_records",
+    "write_text",
 ]
 
 EXIT_ERROR: Final = 1
@@ -56,8 +70,122 @@ EXIT_INTERRUPTED: Final = 130
 """Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
+MAX_DIGITS: Final = 18
+"""The most digits a number on the command line may have."""
+
+MAX_OPTION_TEXT: Final = 1000
+"""The longest ``--option KEY=VALUE`` argument."""
+
+MAX_RECORD_FILE: Final = 64 << 20
+"""The largest record file ``cardrules replay`` reads, in bytes (64 MiB)."""
+
+_MESSAGE_LIMIT: Final = 1000
+_WHOLE: Final = re.compile(r"-?[0-9]+")
+_LONG_WORD: Final = re.compile(r"\S{201,}")
+
+
 class UsageError(CardrulesError, ValueError):
     """Arguments that the command cannot use; the command exits with status 2."""
+
+
+class FileError(CardrulesError):
+    """A file that cannot be read or written; the command exits with status 1."""
+
+
+def brief(text: str) -> str:
+    """``text`` as it is if it is printable and at most 160 characters, else quoted and cut.
+
+    For file names repeated in messages: a hostile argument (a megabyte long, control
+    characters, undecodable bytes) never floods or garbles the terminal.
+
+    >>> brief("match.jsonl"), brief("x" * 200)
+    ('match.jsonl', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (200 characters)")
+    """
+    if 0 < len(text) <= 160 and text.isprintable():
+        return text
+    return _quote(text)
+
+
+def bounded(message: str) -> str:
+    """``message`` with every word over 200 characters cut short, and at most 1000 in all.
+
+    The last guard before a message is printed, whatever text it quotes.
+
+    >>> bounded("unrecognized arguments: " + "y" * 10_000)
+    'unrecognized arguments: yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy... (10000 characters)'
+    """
+    message = _LONG_WORD.sub(lambda m: f"{m[0][:40]}... ({len(m[0])} characters)", message)
+    if len(message) > _MESSAGE_LIMIT:
+        message = f"{message[:_MESSAGE_LIMIT]}... ({len(message)} characters)"
+    return message
+
+
+def number(
+    *, low: int | None = None, high: int | None = None, note: str = ""
+) -> Callable[[str], int]:
+    """The argument type of a whole number from ``low`` to ``high`` (either may be open).
+
+    A number is written with the ASCII digits 0-9 and an optional leading minus sign,
+    at most :data:`MAX_DIGITS` digits; nothing else is read as one (not ``٣``, not
+    full-width digits, not ``+3`` or ``3.0``), and the error quotes the argument briefly.
+
+    Args:
+        low: The smallest value allowed.
+        high: The largest value allowed.
+        note: Said after the range in the error, such as why the range is what it is.
+
+    Returns:
+        A function for ``argparse``'s ``type=``.
+
+    >>> deals = number(low=1, high=100)
+    >>> deals("42")
+    42
+    >>> deals("٤٢")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: not a whole number in the digits 0-9: '٤٢'
+    """
+    if low is not None and high is not None:
+        wanted = f"must be from {low} to {high}"
+    elif low is not None:
+        wanted = f"must be at least {low}"
+    elif high is not None:
+        wanted = f"must be at most {high}"
+    else:
+        wanted = f"must have at most {MAX_DIGITS} digits"
+
+    def parse(text: str) -> int:
+        if _WHOLE.fullmatch(text) is None:
+            raise argparse.ArgumentTypeError(
+                f"not a whole number in the digits 0-9: {_quote(text)}"
+            )
+        # Counted on the text: int() of thousands of digits is slow, or refused.
+        value = int(text) if len(text.lstrip("-")) <= MAX_DIGITS else None
+        if (
+            value is None
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
+            raise argparse.ArgumentTypeError(f"{wanted}{note}, not {_quote(text)}")
+        return value
+
+    return parse
+
+
+def tarot_players(text: str) -> int:
+    """The argument type of ``--players``: 3, 4 or 5 (French Tarot).
+
+    >>> tarot_players("5")
+    5
+    """
+    if text in ("3", "4", "5"):
+        return int(text)
+    raise argparse.ArgumentTypeError(f"must be 3, 4 or 5, not {_quote(text)}")
+
+
+def max_workers() -> int:
+    """The most worker processes ``simulate --workers`` may start: 2 per CPU."""
+    return 2 * (os.cpu_count() or 1)
 
 
 # (flag, option name, kind, help). kind: "flag" (True when given), "int", a tuple of
@@ -125,7 +253,7 @@ def _choice(choices: tuple[str, ...]) -> Any:
         value = text.replace("-", "_")
         if value not in choices:
             raise argparse.ArgumentTypeError(
-                f"invalid choice {text!r}: choose from {', '.join(choices)}"
+                f"invalid choice {_quote(text)}: choose from {', '.join(choices)}"
             )
         return value
 
@@ -138,7 +266,7 @@ def _add_flags(group: Any, flags: Iterable[tuple[str, str, Any, str]]) -> None:
         if kind == "flag":
             group.add_argument(flag, dest=dest, action="store_const", const=True, help=text)
         elif kind == "int":
-            group.add_argument(flag, dest=dest, type=int, metavar="N", help=text)
+            group.add_argument(flag, dest=dest, type=number(), metavar="N", help=text)
         elif isinstance(kind, tuple):
             group.add_argument(
                 flag, dest=dest, type=_choice(kind), metavar="{" + ",".join(kind) + "}", help=text
@@ -148,12 +276,18 @@ def _add_flags(group: Any, flags: Iterable[tuple[str, str, Any, str]]) -> None:
 
 
 def _key_value(text: str) -> tuple[str, Any]:
+    if len(text) > MAX_OPTION_TEXT:
+        raise argparse.ArgumentTypeError(
+            f"KEY=VALUE is at most {MAX_OPTION_TEXT} characters, not {len(text)}"
+        )
     key, sep, raw = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {_quote(text)}")
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
+        # Not JSON (or too deeply nested to be an option): the text itself, which the
+        # variant then accepts or refuses.
         value = raw
     return key.replace("-", "_"), value
 
@@ -168,7 +302,11 @@ def add_variant_options(parser: argparse.ArgumentParser, *, players: bool = True
     tarot = parser.add_argument_group("French Tarot options")
     if players:
         tarot.add_argument(
-            "--players", dest=_DEST + "players", type=int, choices=(3, 4, 5), help="3, 4 or 5"
+            "--players",
+            dest=_DEST + "players",
+            type=tarot_players,
+            metavar="{3,4,5}",
+            help="3, 4 or 5",
         )
     _add_flags(tarot, _TAROT_FLAGS)
     euchre = parser.add_argument_group("Bid Euchre house rules")
@@ -250,12 +388,13 @@ def parse_seat(text: str | None, variant: Variant, *, default: int = 0) -> int:
     players = variant.players
     names = "NESW" if variant.id == "bid-euchre" else ""
     key = text.strip().upper()
-    if key.isdecimal() and key.isascii() and int(key) < players:
+    # Matched against the seats' own names: never int() of the text, however long.
+    if key in {str(seat) for seat in range(players)}:
         return int(key)
     if len(key) == 1 and key in names:
         return names.index(key)
     hint = " or N, E, S, W" if names else ""
-    raise UsageError(f"seat {text!r} does not exist: seats run from 0 to {players - 1}{hint}")
+    raise UsageError(f"seat {_quote(text)} does not exist: seats run from 0 to {players - 1}{hint}")
 
 
 def fresh_seed() -> int:
@@ -276,28 +415,103 @@ def deal_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"cardrules:{seed}:{index}")
 
 
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def check_writable(path: str) -> None:
+    """Fail now, before a long game or run, if ``path`` clearly cannot be written.
+
+    Raises:
+        FileError: ``path`` is empty or a folder, its folder does not exist, or either
+            is read-only (``-`` always passes: ``--save -`` writes to standard output).
+    """
+    if path == "-":
+        return
+    try:
+        target = Path(path)
+        folder = target.parent
+        if not path:
+            reason = "the name is empty"
+        elif target.is_dir():
+            reason = "it is a folder"
+        elif not folder.is_dir():
+            reason = "its folder does not exist"
+        elif target.exists() and not os.access(target, os.W_OK):
+            reason = "it is read-only"
+        elif not target.exists() and not os.access(folder, os.W_OK):
+            reason = "its folder is read-only"
+        else:
+            return
+    except (OSError, ValueError) as exc:
+        # ValueError: a name with a NUL character, which no file can have.
+        reason = _os_reason(exc) if isinstance(exc, OSError) else "not a file name"
+    raise FileError(f"cannot write {brief(path)}: {reason}")
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to the file ``path``.
+
+    Raises:
+        FileError: the file cannot be written.
+    """
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise FileError(f"cannot write {brief(path)}: {_os_reason(exc)}") from None
+    except ValueError:
+        raise FileError(f"cannot write {brief(path)}: not a file name") from None
+
+
 def write_records(path: str, states: Sequence[State]) -> None:
     """Write the records of ``states``' games to ``path``, one JSON record per line.
 
+    Args:
+        path: The file; ``-`` for standard output.
+        states: The games, each at its end or where it was left.
+
     Raises:
-        OSError: the file cannot be written.
+        FileError: the file cannot be written.
     """
     text = "".join(dumps(state.record()) + "\n" for state in states)
     if path == "-":
         sys.stdout.write(text)
     else:
-        Path(path).write_text(text, encoding="utf-8")
+        write_text(path, text)
+
+
+def _read_bytes(path: str) -> bytes:
+    name = "standard input" if path == "-" else brief(path)
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                raise FileError("cannot read standard input: it is closed")
+            data = sys.stdin.buffer.read(MAX_RECORD_FILE + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_RECORD_FILE + 1)
+    except OSError as exc:
+        raise FileError(f"cannot read {name}: {_os_reason(exc)}") from None
+    except ValueError:
+        raise FileError(f"cannot read {name}: not a file name") from None
+    if len(data) > MAX_RECORD_FILE:
+        raise FileError(f"cannot read {name}: a record file is at most {MAX_RECORD_FILE >> 20} MiB")
+    return data
 
 
 def read_records(path: str) -> list[Record]:
     """The records in ``path``: one JSON record, or one per line (as ``--save`` writes).
 
+    Args:
+        path: The file; ``-`` for standard input. At most :data:`MAX_RECORD_FILE`
+            bytes are read.
+
     Raises:
-        OSError: the file cannot be read.
+        FileError: the file cannot be read, or is too large.
         RecordError: the text is not a record, or a line is not one (its number is
             given).
     """
-    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    data = _read_bytes(path)
     lines = [line for line in data.splitlines() if line.strip()]
     if len(lines) > 1 and all(line.lstrip().startswith(b"{") for line in lines):
         records = []

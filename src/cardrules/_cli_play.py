@@ -21,13 +21,15 @@ quits, and so does the end of input (exit status 0, after a message).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
-from cardrules._cli_common import write_records
+from cardrules._cli_common import brief, write_records
 from cardrules._cli_games import Sitting, bot_chooser, make_bots
 from cardrules._cli_present import Presenter, format_choices, presenter_for
 from cardrules.actions import Action
+from cardrules.cards import _quote
 from cardrules.errors import IllegalActionError, NotationError
 from cardrules.state import State, Variant
 
@@ -37,6 +39,9 @@ HELP = """\
 Answer with the number of an action, or with the action itself: "play 7H" (or just
 "7H" for a card), "bid garde", "pass"; in French Tarot "discard 3C 4C" puts several
 cards in the écart at once. "?" shows this help and the table again; "q" quits."""
+
+
+_NUMBER: Final = re.compile(r"[0-9]+")
 
 
 class _QuitError(Exception):
@@ -98,11 +103,12 @@ class Person:
         Raises:
             NotationError: the answer is neither.
         """
-        if text.isdecimal() and text.isascii():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            raise NotationError(f"there is no action number {number}: choose 1 to {len(legal)}")
+        if _NUMBER.fullmatch(text):
+            # A number of more digits than any list has is not turned into an int at all.
+            if len(text) <= 4 and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            shown = text if len(text) <= 4 else _quote(text)
+            raise NotationError(f"there is no action number {shown}: choose 1 to {len(legal)}")
         variant = state.variant
         try:
             return variant.parse_action(text)
@@ -194,7 +200,7 @@ def run_play(
             # The deal in progress is saved too: its record replays up to this point.
             states.append(latest)
         write_records(save, states)
-        print(f"Saved {len(states)} record(s) to {save}.", file=out)
+        print(f"Saved {len(states)} record(s) to {brief(save)}.", file=out)
 
     try:
         sitting.play()

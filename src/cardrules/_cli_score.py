@@ -22,10 +22,14 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from cardrules._cli_common import UsageError, add_euchre_flags, flag_options
+from cardrules._cli_common import UsageError, add_euchre_flags, flag_options, number, tarot_players
+from cardrules.cards import _quote
 from cardrules.errors import CardrulesError
 
 __all__ = ["add_score_parsers", "score_bid_euchre", "score_tarot"]
+
+
+_NUMBER = number()
 
 
 def _seat(text: str) -> int:
@@ -33,9 +37,11 @@ def _seat(text: str) -> int:
     if len(key) == 1 and key in "NESW":
         return "NESW".index(key)
     try:
-        return int(key)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a seat: {text!r}") from None
+        return _NUMBER(key)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"not a seat: {_quote(text)}; a seat is 0 to 3, or N, E, S, W"
+        ) from None
 
 
 def add_score_parsers(sub: Any) -> None:
@@ -50,15 +56,19 @@ def add_score_parsers(sub: Any) -> None:
         help="score a French Tarot deal",
         description="Score a French Tarot deal from its facts (T-28 … T-37).",
     )
-    tarot.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="default 4")
+    tarot.add_argument(
+        "--players", type=tarot_players, default=4, metavar="{3,4,5}", help="3, 4 or 5 (default 4)"
+    )
     tarot.add_argument("--contract", required=True, help="prise, garde, garde-sans or garde-contre")
-    tarot.add_argument("--taker", type=int, required=True, metavar="SEAT", help="the taker")
-    tarot.add_argument("--partner", type=int, metavar="SEAT", help="the called partner (5 players)")
+    tarot.add_argument("--taker", type=_NUMBER, required=True, metavar="SEAT", help="the taker")
+    tarot.add_argument(
+        "--partner", type=_NUMBER, metavar="SEAT", help="the called partner (5 players)"
+    )
     tarot.add_argument(
         "--points", required=True, help="the attack's card points, 0 to 91, such as 40.5"
     )
     tarot.add_argument(
-        "--bouts", type=int, required=True, help="bouts in the attack's pile, 0 to 3"
+        "--bouts", type=_NUMBER, required=True, help="bouts in the attack's pile, 0 to 3"
     )
     tarot.add_argument(
         "--petit-au-bout", choices=("attack", "defence"), help="the camp that took it (T-32)"
@@ -98,7 +108,7 @@ def add_score_parsers(sub: Any) -> None:
     euchre.add_argument("--contract", help="the winning bid: 3, 4, 5, 6H (help), 6M (moon) …")
     euchre.add_argument("--declarer", type=_seat, metavar="SEAT", help="0 to 3, or N, E, S, W")
     euchre.add_argument(
-        "--tricks", type=int, nargs=2, metavar=("NS", "EW"), help="tricks won by NS and EW"
+        "--tricks", type=_NUMBER, nargs=2, metavar=("NS", "EW"), help="tricks won by NS and EW"
     )
     euchre.add_argument(
         "--renege",

@@ -143,13 +143,15 @@ def simulate(
         deals: How many deals (Bid Euchre: hands) to play.
         seed: The seed of the whole run.
         bots: One bot kind per seat.
-        workers: Worker processes; 1 plays in this process.
+        workers: Worker processes, never more than one per deal; 1 plays in this
+            process.
         progress: A stream for the progress bar, shown only if it is a terminal.
 
     Returns:
         The summary (see :func:`summarise`).
     """
     kinds = tuple(bots)
+    workers = min(workers, deals)
     size = max(1, min(200, deals // max(1, workers * 8)))
     jobs = [
         (variant_id, options, kinds, seed, start, min(deals, start + size))
@@ -414,13 +416,16 @@ def run(
     bots: Sequence[str],
     workers: int,
     out: TextIO,
-    err: TextIO = sys.stderr,
+    err: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Simulate, print the report to ``out`` and the timing to ``err``.
+    """Simulate, print the report to ``out`` and the timing to ``err`` (default: stderr).
 
     Returns:
         The summary, with the variant, its options, the seed and the bots.
     """
+    workers = min(workers, deals)
+    # Looked up now, not when the module was imported: callers may redirect stderr.
+    err = sys.stderr if err is None else err
     start = time.perf_counter()
     summary = simulate(
         variant.id,

@@ -15,8 +15,9 @@ Installed as the ``cardrules`` console script, and run by ``python -m cardrules`
     cardrules variants
 
 Exit status: 0 on success (also when a game is left with ``q`` or the input ends), 1
-when a record is invalid or a file cannot be read, 2 for bad arguments or impossible
-facts, 130 after Ctrl-C.
+when a record is invalid or a file cannot be read or written, 2 for bad arguments or
+impossible facts, 130 after Ctrl-C. Error messages are one line, and quote arguments
+briefly.
 
 >>> main(["score", "bid-euchre", "--contract", "4", "--declarer", "N", "--tricks", "5", "1"])
 4 by N for NS: made with 5 of 6 tricks
@@ -37,21 +38,28 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, Final, NoReturn
 
 from cardrules._cli_common import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    FileError,
     UsageError,
     add_variant_options,
+    bounded,
+    brief,
     build_variant,
+    check_writable,
     fresh_seed,
+    max_workers,
+    number,
     parse_seat,
     read_records,
     write_records,
+    write_text,
 )
+from cardrules.cards import _quote
 from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
 
 __all__ = ["build_parser", "main"]
@@ -70,14 +78,16 @@ examples:
   cardrules demo bid-euchre --seed 3 --save match.jsonl && cardrules replay match.jsonl"""
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+MAX_SIMULATED_DEALS: Final = 1_000_000
+"""The most deals one ``cardrules simulate`` run plays."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose error messages quote the arguments briefly."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {bounded(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -88,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     from cardrules import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="cardrules",
         description=_DESCRIPTION,
         epilog=_EPILOG,
@@ -107,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    play.add_argument("--seed", type=int, help="deal the same cards again (default: random)")
+    play.add_argument("--seed", type=number(), help="deal the same cards again (default: random)")
     play.add_argument("--seat", help="your seat: a number, or N, E, S, W in Bid Euchre (0)")
     play.add_argument(
         "--bots", choices=("heuristic", "random"), default="heuristic", help="the opponents"
@@ -125,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     demo.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    demo.add_argument("--seed", type=int, help="play the same game again (default: random)")
+    demo.add_argument("--seed", type=number(), help="play the same game again (default: random)")
     demo.add_argument("--save", metavar="FILE", help="write the game records to FILE")
     add_variant_options(demo)
     demo.set_defaults(run=_demo)
@@ -141,16 +151,27 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     simulate.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    simulate.add_argument("--deals", type=_positive, required=True, metavar="N")
-    simulate.add_argument("--seed", type=int, help="the run's seed (default: random)")
+    simulate.add_argument(
+        "--deals",
+        type=number(low=1, high=MAX_SIMULATED_DEALS),
+        required=True,
+        metavar="N",
+        help=f"how many deals to play, at most {MAX_SIMULATED_DEALS:,}",
+    )
+    simulate.add_argument("--seed", type=number(), help="the run's seed (default: random)")
     simulate.add_argument(
         "--bots",
         default="heuristic",
         metavar="KIND,…",
         help="one bot kind per seat, heuristic or random; one kind for every seat",
     )
+    most = max_workers()
     simulate.add_argument(
-        "--workers", type=_positive, default=1, metavar="K", help="worker processes (1)"
+        "--workers",
+        type=number(low=1, high=most, note=" (2 per CPU of this machine)"),
+        default=1,
+        metavar="K",
+        help=f"worker processes (1), at most {most} here (2 per CPU) and one per deal",
     )
     simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     add_variant_options(simulate)
@@ -200,21 +221,25 @@ def _play(args: argparse.Namespace) -> int:
 
     variant = build_variant(args.variant, args)
     seat = parse_seat(args.seat, variant)
-    interactive = sys.stdin.isatty()
+    if args.save is not None:
+        check_writable(args.save)
+    # A closed standard input is an input that has ended.
+    stdin = sys.stdin if sys.stdin is not None else io.StringIO()
+    interactive = stdin.isatty()
     if interactive:
         # Importing readline gives input() line editing and history, where it exists.
         with contextlib.suppress(ImportError):
             importlib.import_module("readline")
-    if isinstance(sys.stdin, io.TextIOWrapper):
+    if isinstance(stdin, io.TextIOWrapper):
         # Undecodable bytes typed or piped in are answered like any other bad input.
-        sys.stdin.reconfigure(errors="replace")
+        stdin.reconfigure(errors="replace")
     return run_play(
         variant,
         seat=seat,
         seed=_seed(args),
         save=args.save,
         out=sys.stdout,
-        inp=None if interactive else sys.stdin,
+        inp=None if interactive else stdin,
         bot_kind=args.bots,
     )
 
@@ -223,23 +248,22 @@ def _demo(args: argparse.Namespace) -> int:
     from cardrules._cli_games import bot_chooser, make_bots, play_series
 
     variant = build_variant(args.variant, args)
+    if args.save is not None:
+        check_writable(args.save)
     seed = _seed(args)
     bots, note = make_bots(variant, ["heuristic"] * variant.players)
     print(f"{variant.name}, {variant.players} players, seed {seed}: bots play every seat.")
     if note:
         print(note)
     finals = play_series(variant, seed, bot_chooser(bots), out=sys.stdout, compact=True)
-    if args.save:
+    if args.save is not None:
         _save(args.save, finals)
     return 0
 
 
 def _save(path: str, finals: Sequence[Any]) -> None:
-    try:
-        write_records(path, finals)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-    print(f"Saved {len(finals)} record(s) to {path}.", file=sys.stderr)
+    write_records(path, finals)
+    print(f"Saved {len(finals)} record(s) to {brief(path)}.", file=sys.stderr)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -256,11 +280,13 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise UsageError(f"unknown bot kind {kind!r}: choose from {', '.join(BOT_KINDS)}")
+            raise UsageError(f"unknown bot kind {_quote(kind)}: choose from {', '.join(BOT_KINDS)}")
         try:
             bot_for(variant.id, kind)
         except UnknownVariantError as exc:
             raise UsageError(f"{exc}; for example --bots random") from None
+    if args.json is not None:
+        check_writable(args.json)
     results = run(
         variant,
         deals=args.deals,
@@ -269,13 +295,9 @@ def _simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         out=sys.stdout,
     )
-    if args.json:
-        text = json.dumps(results, indent=2, sort_keys=True) + "\n"
-        try:
-            Path(args.json).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.json}: {exc.strerror or exc}") from None
-        print(f"Wrote the results to {args.json}.", file=sys.stderr)
+    if args.json is not None:
+        write_text(args.json, json.dumps(results, indent=2, sort_keys=True) + "\n")
+        print(f"Wrote the results to {brief(args.json)}.", file=sys.stderr)
     return 0
 
 
@@ -287,18 +309,18 @@ def _score(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from cardrules._cli_games import replay_records
 
-    name = "standard input" if args.file == "-" else args.file
+    name = "standard input" if args.file == "-" else brief(args.file)
     try:
         records = read_records(args.file)
         # Everything is checked before anything is printed: a bad record prints no
         # transcript at all, only the error.
         text = io.StringIO()
         replay_records(records, out=text)
-    except OSError as exc:
-        print(f"cardrules replay: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
+    except FileError as exc:
+        print(bounded(f"cardrules replay: {exc}"), file=sys.stderr)
         return EXIT_ERROR
     except CardrulesError as exc:
-        print(f"cardrules replay: {name} is not a valid record: {exc}", file=sys.stderr)
+        print(bounded(f"cardrules replay: {name} is not a valid record: {exc}"), file=sys.stderr)
         return EXIT_ERROR
     sys.stdout.write(text.getvalue())
     print(f"{name}: {len(records)} valid record(s).")
@@ -337,8 +359,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except (UsageError, OptionsError, UnknownVariantError, PluginError) as exc:
-        print(f"cardrules {args.command}: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(args.command, str(exc), EXIT_USAGE)
+    except CardrulesError as exc:
+        # A file that cannot be written, and anything else the library refuses.
+        return _fail(args.command, str(exc), EXIT_ERROR)
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -347,4 +371,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_ERROR
+    except OSError as exc:
+        # Output that cannot be written (a full disk, a closed terminal).
+        return _fail(args.command, exc.strerror or type(exc).__name__, EXIT_ERROR)
+    return status
+
+
+def _fail(command: str, message: str, status: int) -> int:
+    print(bounded(f"cardrules {command}: error: {message}"), file=sys.stderr)
     return status

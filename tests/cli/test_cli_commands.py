@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -385,3 +386,122 @@ def test_the_installed_console_script() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("3 by S for NS: set with 2 of 6 tricks")
+
+
+# -- files that cannot be written or read --------------------------------------------------
+
+
+def _unwritable(tmp_path: Path, kind: str) -> Path:
+    if kind == "missing folder":
+        return tmp_path / "no" / "such" / "folder" / "out.json"
+    if kind == "folder":
+        return tmp_path
+    if kind == "read-only file":
+        path = tmp_path / "read-only.json"
+        path.write_text("keep\n", encoding="utf-8")
+        path.chmod(0o444)
+        if os.access(path, os.W_OK):
+            pytest.skip("this user may write read-only files (root)")
+        return path
+    full = Path("/dev/full")  # every write fails: no space left on the device
+    if not full.exists():
+        pytest.skip("no /dev/full here")
+    return full
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "folder", "read-only file", "full device"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "tarot", "--deals", "2", "--seed", "1", "--json"],
+        ["demo", "tarot", "--seed", "1", "--save"],
+        ["play", "bid-euchre", "--seed", "1", "--save"],
+    ],
+    ids=["simulate --json", "demo --save", "play --save"],
+)
+def test_a_file_that_cannot_be_written_exits_1(
+    tmp_path: Path, command: list[str], kind: str
+) -> None:
+    path = _unwritable(tmp_path, kind)
+    proc = run(*command, str(path), stdin="q\n")
+    assert proc.returncode == 1, proc.stderr[-500:]
+    assert_no_traceback(proc)
+    last = proc.stderr.splitlines()[-1]
+    assert last.startswith(f"cardrules {command[0]}: error: cannot write {path}: "), last
+    if kind != "full device":
+        # Found before anything is played.
+        assert proc.stdout == ""
+    if kind == "read-only file":
+        assert path.read_text(encoding="utf-8") == "keep\n"
+
+
+def _record_with_number(tmp_path: Path, digits: int) -> Path:
+    record = _bid_euchre_record(tmp_path)
+    text = record.read_text(encoding="utf-8")
+    assert '"dealer":0' in text.replace(" ", "")
+    huge = "9" * digits
+    # Written as text: json.dumps itself refuses ints of more than 4300 digits.
+    path = tmp_path / f"huge-{digits}.json"
+    path.write_text(re.sub(r'"dealer": ?0', f'"dealer": {huge}', text, count=1), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("digits", [400, 5000])
+def test_replay_a_record_with_a_huge_number(tmp_path: Path, digits: int) -> None:
+    proc = run("replay", str(_record_with_number(tmp_path, digits)))
+    assert_no_traceback(proc)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    (line,) = proc.stderr.splitlines()
+    assert "is not a valid record" in line
+    assert len(line) < 400
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"\x00" * 1000, bytes(range(256)) * 64, b"\xef\xbb\xbf{}", b"{\n{\n", b"[" * 100_000],
+    ids=["empty", "zero bytes", "every byte", "BOM", "two broken lines", "deep nesting"],
+)
+def test_replay_a_binary_or_broken_file(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    proc = run("replay", str(path))
+    assert_no_traceback(proc)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith(f"cardrules replay: {path} is not a valid record: "), line
+    assert len(line) < 400
+
+
+def test_replay_reads_at_most_64_mib(tmp_path: Path) -> None:
+    zero = Path("/dev/zero")
+    if not zero.exists():
+        pytest.skip("no /dev/zero here")
+    proc = run("replay", str(zero))
+    assert_no_traceback(proc)
+    assert proc.returncode == 1
+    assert (
+        proc.stderr == "cardrules replay: cannot read /dev/zero: a record file is at most 64 MiB\n"
+    )
+
+
+@pytest.mark.parametrize("exists", [True, False], ids=["read-only file", "read-only folder"])
+def test_read_only_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    exists: bool,
+) -> None:
+    # What a user other than root meets with a read-only file or folder (root may
+    # write them, so the test says what the permissions say).
+    path = tmp_path / "results.json"
+    if exists:
+        path.write_text("keep\n", encoding="utf-8")
+    monkeypatch.setattr(os, "access", lambda target, mode: False)
+    status, out, err = run_here(capsys, "simulate", "tarot", "--deals", "1", "--json", str(path))
+    assert status == 1
+    assert out == ""
+    reason = "it is read-only" if exists else "its folder is read-only"
+    assert err == f"cardrules simulate: error: cannot write {path}: {reason}\n"
+    assert path.exists() == exists

@@ -4,10 +4,15 @@ A small expect-style driver reads the table the command prints (the hand, the nu
 legal actions), answers, and checks the answers to bad input: the reason with the rule
 ID, then the same question again. The games use ``--bots random`` where a test depends
 on the flow of play, so that it does not depend on how the heuristic bots play.
+
+Every read from a child has a deadline, and every child is killed at the end of its
+test, so that a command that stops answering fails its test instead of hanging the
+run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import select
@@ -15,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +35,24 @@ def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_ROOT, env.get("PYTHONPATH")]))
     return env
+
+
+@contextlib.contextmanager
+def _sigint_not_ignored() -> Iterator[None]:
+    """Children started here get the default SIGINT, even if this process ignores it.
+
+    A shell starts background jobs with SIGINT ignored, an ignored signal stays ignored
+    across exec, and Python then installs no KeyboardInterrupt handler: a child of a
+    test run started that way would never see the Ctrl-C it is sent.
+    """
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run(*args: str, stdin: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -48,16 +72,17 @@ class Session:
     """A running ``cardrules play``, talked to one answer at a time."""
 
     def __init__(self, *args: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardrules", "play", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=_env(),
-        )
+        with _sigint_not_ignored():
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "cardrules", "play", *args],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=_env(),
+            )
         self.transcript = ""
 
-    def read(self, timeout: float = 30) -> str:
+    def read(self, timeout: float = 60) -> str:
         """Everything printed up to the next prompt (or the end of the program)."""
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
@@ -86,24 +111,29 @@ class Session:
         self.proc.stdin.flush()
         return self.read()
 
-    def finish(self) -> tuple[int, str, str]:
-        """Wait for the end: the exit status, the rest of stdout, and stderr."""
-        assert self.proc.stdout is not None
-        assert self.proc.stderr is not None
-        out = self.proc.stdout.read().decode()
-        err = self.proc.stderr.read().decode()
-        return self.proc.wait(timeout=60), out, err
+    def wait(self, timeout: float = 60) -> int:
+        """The exit status, once the command ends by itself (its input left open)."""
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"the command did not end within {timeout} s") from None
 
-    def close_input(self) -> tuple[int, str, str]:
-        """End the input, then :meth:`finish`."""
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        return self.finish()
+    def finish(self, timeout: float = 60) -> tuple[int, str, str]:
+        """End the input and wait for the end: the exit status, the rest of stdout, stderr."""
+        try:
+            out, err = self.proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"the command did not end within {timeout} s") from None
+        return self.proc.returncode, out.decode(), err.decode()
 
     def kill(self) -> None:
+        """Kill the command if it still runs, and close its pipes."""
         if self.proc.poll() is None:
             self.proc.kill()
-            self.proc.wait()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.communicate(timeout=10)
 
 
 def table(text: str) -> tuple[list[str], list[str]]:
@@ -152,7 +182,7 @@ def test_bad_input_is_answered_and_asked_again_then_end_of_input() -> None:
         assert refused is not None, session.transcript[-3000:]
         assert "Not allowed:" in refused
         assert re.search(r"\(T-\d+\) \[must_", refused), refused
-        status, rest, err = session.close_input()
+        status, rest, err = session.finish()
     finally:
         session.kill()
     assert status == 0
@@ -202,9 +232,12 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path: Path) -> None:
     saved = tmp_path / "interrupted.json"
     session = Session("bid-euchre", "--seed", "4", "--bots", "random", "--save", str(saved))
     try:
-        session.read()
+        # The prompt shows that the command waits for an answer, its Ctrl-C handling
+        # in place; the input stays open, so only the signal can end it.
+        assert "-- Your turn" in session.read()
         session.proc.send_signal(signal.SIGINT)
-        status, out, err = session.finish()
+        status = session.wait()
+        _, out, err = session.finish()
     finally:
         session.kill()
     assert status == 130
@@ -223,3 +256,42 @@ def test_odd_input_never_gives_a_traceback(answers: str) -> None:
     proc = run("play", "bid-euchre", "--seed", "1", "--bots", "random", stdin=answers)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["9" * 5000, "9" * 100_000, "0" * 5000 + "1", "-1", "\u0663", "\uff13", "1" + "\u0663"],
+    ids=["5000 digits", "100000 digits", "leading zeros", "negative", "arabic-indic", "full-width",
+         "mixed digits"],
+)  # fmt: skip
+def test_a_number_at_the_prompt_is_answered_and_asked_again(answer: str) -> None:
+    session = Session("tarot", "--seed", "3", "--bots", "random")
+    try:
+        first = session.read()
+        _, legal = table(first)
+        reply = session.answer(answer)
+        assert "Not understood" in reply, reply[:500]
+        assert reply.endswith("> ")
+        # One short line, whatever the length of the answer; then the same question.
+        message = next(line for line in reply.splitlines() if "Not understood" in line)
+        assert len(message) < 300, message[:500]
+        assert "-- Your turn" not in reply
+        if answer.isascii() and answer.isdigit():
+            assert f"choose 1 to {len(legal)}" in message
+        status, _, err = session.finish()
+    finally:
+        session.kill()
+    assert status == 0
+    assert err == ""
+
+
+@pytest.mark.parametrize(
+    "seat", ["9" * 5000, "9" * 100_000, "-1", "4", "\u0663", "\uff11", "", "NN"]
+)
+def test_a_bad_seat_is_a_usage_error(seat: str) -> None:
+    proc = run("play", "bid-euchre", "--seat", seat, stdin="q\n", timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("cardrules play: error: seat "), proc.stderr[:500]
+    assert "seats run from 0 to 3 or N, E, S, W" in proc.stderr
+    assert len(proc.stderr) < 300

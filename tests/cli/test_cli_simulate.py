@@ -1,4 +1,5 @@
-"""``cardrules simulate``: statistics, JSON output, and worker processes that agree."""
+"""``cardrules simulate``: statistics, JSON output, and worker processes that agree and are
+bounded: at most two per CPU, never more than one per deal."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cardrules
-from cardrules._cli_common import deal_rng
+from cardrules import _cli_simulate
+from cardrules._cli_common import deal_rng, max_workers
 from cardrules._cli_simulate import deal_facts, simulate
 from cardrules.bots import RandomBot, play_game
 
@@ -101,3 +106,52 @@ def test_a_single_bot_kind_fills_every_seat() -> None:
     assert again == summary
     other = simulate("tarot", {"players": 5}, deals=3, seed=2, bots=("random",) * 5)
     assert other != summary
+
+
+def test_workers_are_bounded_by_the_cpus() -> None:
+    most = max_workers()
+    assert most == 2 * (os.cpu_count() or 1)
+    for workers in ("100000", str(most + 1), "9" * 5000):
+        proc = run("simulate", "tarot", "--deals", "5", "--workers", workers)
+        assert proc.returncode == 2, proc.stderr[-500:]
+        assert proc.stdout == ""
+        assert "Traceback" not in proc.stderr
+        last = proc.stderr.splitlines()[-1]
+        assert last.startswith(
+            f"cardrules simulate: error: argument --workers: must be from 1 to {most} "
+            "(2 per CPU of this machine), not "
+        ), last
+        assert len(last) < 200
+
+
+def test_never_more_workers_than_deals() -> None:
+    proc = run("simulate", "bid-euchre", "--deals", "1", "--workers", str(max_workers()))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 deals in " in proc.stderr
+    assert "with 1 process(es)" in proc.stderr
+
+
+def test_the_pool_has_at_most_one_worker_per_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[int] = []
+
+    class Pool:
+        """Records its size and runs each job at once, in this process."""
+
+        def __init__(self, max_workers: int) -> None:
+            sizes.append(max_workers)
+
+        def submit(self, fn: Callable[[Any], Any], job: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            future.set_result(fn(job))
+            return future
+
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+            """Nothing to stop."""
+
+    monkeypatch.setattr(_cli_simulate, "ProcessPoolExecutor", Pool)
+    alone = simulate("bid-euchre", {}, deals=3, seed=5, bots=("random",) * 4)
+    pooled = simulate("bid-euchre", {}, deals=3, seed=5, bots=("random",) * 4, workers=50)
+    assert sizes == [3]
+    assert pooled == alone
+    simulate("bid-euchre", {}, deals=1, seed=5, bots=("random",) * 4, workers=50)
+    assert sizes == [3], "one deal is played in this process"
