@@ -222,7 +222,9 @@ def resolve_trick(
 
 # -- play tables: what each card does to a trick, for the states ------------------------
 
-_BIT: Final = tuple(1 << p for p in range(len(TAROT_DECK)))
+# The bit of each card, by ``Card.index``; the joker (index 78), not a Tarot card, has
+# none, so that ``apply`` sends it to the full check (UnknownCardError) at no cost.
+_BIT: Final = (*(1 << p for p in range(len(TAROT_DECK))), 0)
 # The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
 # below the best leaves ``over`` as it is, since its higher trumps include ``over``.
 _OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
