@@ -345,10 +345,65 @@ def _ascii_upper(text: object) -> str | None:
     return text.translate(_UPPER)
 
 
-def _quote(text: object) -> str:
-    """A bounded repr of user input for error messages."""
-    if type(text) is not str:
-        return f"{type(text).__name__} {text!r:.40}"
-    if len(text) > 40:
-        return repr(text[:40]) + f"... ({len(text)} characters)"
-    return repr(text)
+def _quote(value: object) -> str:
+    """``value`` as error messages show a caller's input: short, and never raising.
+
+    A str is quoted and cut to 40 characters; an int is its digits, up to 38 of them,
+    else the number of its digits (Python refuses to print an int of more than 4,300
+    digits); anything else is its type and its repr cut to 80 characters, with the ints
+    of a tuple or list shown the same way, and the type alone if the repr raises.
+
+    >>> _quote("QH"), _quote(7), _quote(10**5000), _quote(None), _quote((10**400, 1))
+    ("'QH'", '7', 'an int of 5001 digits', 'NoneType None', 'tuple (an int of 401 digits, 1)')
+    """
+    if type(value) is str:
+        if len(value) > _SHOWN:
+            return repr(value[:_SHOWN]) + f"... ({len(value)} characters)"
+        return repr(value)
+    if type(value) is int:
+        return _int_text(value)
+    return f"{type(value).__name__} {_bounded_repr(value, 0)}"
+
+
+_SHOWN: Final = 40
+_SHOWN_ITEMS: Final = 6
+
+
+def _int_text(value: int) -> str:
+    # Below 2**126 (38 digits) str() is allowed whatever the interpreter's limit on
+    # int-to-str conversions (640 digits at the least).
+    if value.bit_length() < 126:
+        return str(value)
+    magnitude = -value if value < 0 else value
+    # The digits of 2**(bits - 1) and of 2**bits differ by at most one: start below the
+    # estimate and step up; powers of ten cost no conversion to text.
+    digits = int((magnitude.bit_length() - 1) * 0.30102999566398120)
+    while magnitude >= 10**digits:
+        digits += 1
+    if digits <= 38:
+        return str(value)
+    sign = "a negative" if value < 0 else "an"
+    return f"{sign} int of {digits} digits"
+
+
+def _bounded_repr(value: object, depth: int) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = _int_text(int(value)) if value.bit_length() >= 126 else _safe_repr(value)
+    elif type(value) in (tuple, list) and depth < 2:
+        items: Any = value
+        shown = [_bounded_repr(x, depth + 1) for x in items[:_SHOWN_ITEMS]]
+        if len(items) > _SHOWN_ITEMS:
+            shown.append("...")
+        inner = ", ".join(shown) + ("," if len(items) == 1 and type(value) is tuple else "")
+        text = f"({inner})" if type(value) is tuple else f"[{inner}]"
+    else:
+        text = _safe_repr(value)
+    return text if len(text) <= 2 * _SHOWN else text[: 2 * _SHOWN] + "..."
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # any object may come in: the message must still be made
+        return "(its repr fails)"
+    return text if type(text) is str else "(its repr fails)"

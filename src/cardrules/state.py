@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardrules.actions import Action
-from cardrules.cards import Card
+from cardrules.cards import Card, _quote
 from cardrules.errors import (
     GameOverError,
     IllegalActionError,
@@ -47,12 +47,10 @@ def check_seat(seat: object, players: int) -> int:
         InvalidSeatError: ``seat`` is not an ``int`` from 0 to ``players - 1``.
     """
     if type(seat) is not int:
-        raise InvalidSeatError(
-            f"a seat is an int from 0 to {players - 1}, not {type(seat).__name__} {seat!r:.20}"
-        )
+        raise InvalidSeatError(f"a seat is an int from 0 to {players - 1}, not {_quote(seat)}")
     if not 0 <= seat < players:
         raise InvalidSeatError(
-            f"seat {seat} does not exist: seats run from 0 to {players - 1}", seat=seat
+            f"seat {_quote(seat)} does not exist: seats run from 0 to {players - 1}", seat=seat
         )
     return seat
 
