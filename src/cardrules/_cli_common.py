@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from cardrules.cards import _quote
 from cardrules.errors import CardrulesError, OptionsError, RecordError
 from cardrules.records import Record, dumps, loads
 from cardrules.registry import get_variant_class
@@ -125,7 +126,7 @@ def _choice(choices: tuple[str, ...]) -> Any:
         value = text.replace("-", "_")
         if value not in choices:
             raise argparse.ArgumentTypeError(
-                f"invalid choice {text!r}: choose from {', '.join(choices)}"
+                f"invalid choice {_quote(text)}: choose from {', '.join(choices)}"
             )
         return value
 
@@ -150,7 +151,7 @@ def _add_flags(group: Any, flags: Iterable[tuple[str, str, Any, str]]) -> None:
 def _key_value(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {_quote(text)}")
     try:
         value = json.loads(raw)
     except ValueError:
@@ -250,12 +251,13 @@ def parse_seat(text: str | None, variant: Variant, *, default: int = 0) -> int:
     players = variant.players
     names = "NESW" if variant.id == "bid-euchre" else ""
     key = text.strip().upper()
-    if key.isdecimal() and key.isascii() and int(key) < players:
+    # A few ASCII digits at most: int() would take any digits and refuse 4,301 of them.
+    if key.isdecimal() and key.isascii() and len(key) <= 2 and int(key) < players:
         return int(key)
     if len(key) == 1 and key in names:
         return names.index(key)
     hint = " or N, E, S, W" if names else ""
-    raise UsageError(f"seat {text!r} does not exist: seats run from 0 to {players - 1}{hint}")
+    raise UsageError(f"seat {_quote(text)} does not exist: seats run from 0 to {players - 1}{hint}")
 
 
 def fresh_seed() -> int:

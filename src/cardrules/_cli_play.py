@@ -98,7 +98,7 @@ class Person:
         Raises:
             NotationError: the answer is neither.
         """
-        if text.isdecimal() and text.isascii():
+        if text.isdecimal() and text.isascii() and len(text) <= 6:
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]

@@ -23,6 +23,7 @@ import argparse
 from typing import Any, TextIO
 
 from cardrules._cli_common import UsageError, add_euchre_flags, flag_options
+from cardrules.cards import _quote
 from cardrules.errors import CardrulesError
 
 __all__ = ["add_score_parsers", "score_bid_euchre", "score_tarot"]
@@ -32,10 +33,9 @@ def _seat(text: str) -> int:
     key = text.strip().upper()
     if len(key) == 1 and key in "NESW":
         return "NESW".index(key)
-    try:
+    if key.isdecimal() and key.isascii() and len(key) <= 2:
         return int(key)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a seat: {text!r}") from None
+    raise argparse.ArgumentTypeError(f"not a seat: {_quote(text)}")
 
 
 def add_score_parsers(sub: Any) -> None:

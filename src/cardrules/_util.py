@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 
-__all__ = ["FrozenDict"]
+__all__ = ["MAX_POINTS", "FrozenDict"]
+
+MAX_POINTS: Final = 1_000_000
+"""The largest point value an option may hold (a score, a bonus, a multiplier, a target):
+far beyond any house rule, and small enough that every score of a match stays exact as a
+float and in a JSON record (2**53)."""
 
 
 class FrozenDict(dict[K, V]):

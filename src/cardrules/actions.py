@@ -48,10 +48,10 @@ class Action:
         return hash((type(self).__name__, self._key()))
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {_quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {_quote(name)}")
 
     def __copy__(self) -> Action:
         return self

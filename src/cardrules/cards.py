@@ -163,7 +163,7 @@ class Card:
         if type(suit) is not Suit:
             raise TypeError(f"suit must be a Suit, not {type(suit).__name__}")
         if type(rank) not in (Rank, int) or not 1 <= rank <= 14:
-            raise ValueError(f"rank must be a Rank (1 to 14), not {rank!r}")
+            raise ValueError(f"rank must be a Rank (1 to 14), not {_quote(rank)}")
         return _ALL[suit.index * 14 + rank - 1]
 
     @classmethod
@@ -187,14 +187,14 @@ class Card:
         Card.parse('1T')
         """
         if type(number) is not int or not 1 <= number <= 21:
-            raise ValueError(f"a Tarot trump is numbered 1 to 21, not {number!r}")
+            raise ValueError(f"a Tarot trump is numbered 1 to 21, not {_quote(number)}")
         return _ALL[55 + number]
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this :attr:`index` (0 to 78)."""
         if type(index) is not int or not 0 <= index < len(_ALL):
-            raise ValueError(f"a card index runs from 0 to {len(_ALL) - 1}, not {index!r}")
+            raise ValueError(f"a card index runs from 0 to {len(_ALL) - 1}, not {_quote(index)}")
         return _ALL[index]
 
     @staticmethod
@@ -235,10 +235,10 @@ class Card:
         return format(self._code, spec)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Card is immutable; cannot set {name!r}")
+        raise AttributeError(f"Card is immutable; cannot set {_quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+        raise AttributeError(f"Card is immutable; cannot delete {_quote(name)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_index, (self.index,))
@@ -350,8 +350,9 @@ def _quote(value: object) -> str:
 
     A str is quoted and cut to 40 characters; an int is its digits, up to 38 of them,
     else the number of its digits (Python refuses to print an int of more than 4,300
-    digits); anything else is its type and its repr cut to 80 characters, with the ints
-    of a tuple or list shown the same way, and the type alone if the repr raises.
+    digits); a card is its code; anything else is its repr cut to 80 characters, after
+    its type unless the repr starts with it, with the ints of a tuple or list shown the
+    same way, and the type alone if the repr raises.
 
     >>> _quote("QH"), _quote(7), _quote(10**5000), _quote(None), _quote((10**400, 1))
     ("'QH'", '7', 'an int of 5001 digits', 'NoneType None', 'tuple (an int of 401 digits, 1)')
@@ -362,7 +363,12 @@ def _quote(value: object) -> str:
         return repr(value)
     if type(value) is int:
         return _int_text(value)
-    return f"{type(value).__name__} {_bounded_repr(value, 0)}"
+    if type(value) is Card:
+        return value._code
+    name = type(value).__name__
+    text = _bounded_repr(value, 0)
+    # A repr that names its type (``Play(Card.parse('QH'))``) is shown alone.
+    return text if text.startswith(name) else f"{name} {text}"
 
 
 _SHOWN: Final = 40

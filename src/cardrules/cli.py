@@ -52,6 +52,7 @@ from cardrules._cli_common import (
     read_records,
     write_records,
 )
+from cardrules.cards import _quote
 from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
 
 __all__ = ["build_parser", "main"]
@@ -74,9 +75,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {_quote(text)}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {_quote(value)}")
     return value
 
 
@@ -256,7 +257,7 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise UsageError(f"unknown bot kind {kind!r}: choose from {', '.join(BOT_KINDS)}")
+            raise UsageError(f"unknown bot kind {_quote(kind)}: choose from {', '.join(BOT_KINDS)}")
         try:
             bot_for(variant.id, kind)
         except UnknownVariantError as exc:

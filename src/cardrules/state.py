@@ -106,7 +106,12 @@ class Variant(abc.ABC):
 
     @abc.abstractmethod
     def action_from_id(self, action_id: int) -> Action:
-        """The action with this integer id; raises ``ValueError`` if out of range."""
+        """The action with this integer id.
+
+        Raises:
+            ValueError: not an id from 0 to ``num_actions - 1``; the built-in variants
+                raise :class:`~cardrules.InvalidActionError`, a subclass.
+        """
 
     @abc.abstractmethod
     def options_json(self) -> dict[str, Any]:

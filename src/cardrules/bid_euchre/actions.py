@@ -41,7 +41,7 @@ from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.cards import NO_TRUMP, NoTrump, Trump
 from cardrules.cards import JOKER, Card, Suit, _quote
 from cardrules.decks import euchre_deck
-from cardrules.errors import NotationError
+from cardrules.errors import InvalidActionError, NotationError
 
 __all__ = [
     "NUM_ACTIONS",
@@ -293,8 +293,8 @@ def action_id(action: Action) -> int:
     """The stable integer id of ``action`` (0 to :data:`NUM_ACTIONS` - 1).
 
     Raises:
-        ValueError: ``action`` has no id (not a Bid Euchre action, or a bid or card
-            outside every Bid Euchre deck).
+        InvalidActionError: ``action`` has no id (not a Bid Euchre action, or a bid or
+            card outside every Bid Euchre deck); a ``ValueError``.
 
     >>> action_id(PASS), action_id(parse_action("bid 4")), action_id(parse_action("play 9S"))
     (0, 4, 27)
@@ -302,20 +302,25 @@ def action_id(action: Action) -> int:
     try:
         return _IDS[action]
     except (KeyError, TypeError):
-        raise ValueError(f"{_quote(str(action))} has no Bid Euchre action id") from None
+        raise InvalidActionError(
+            f"{_quote(action)} has no Bid Euchre action id", action=action
+        ) from None
 
 
 def action_from_id(action_id: int) -> Action:
     """The action with this id.
 
     Raises:
-        ValueError: ``action_id`` is not an int from 0 to :data:`NUM_ACTIONS` - 1.
+        InvalidActionError: ``action_id`` is not an int from 0 to :data:`NUM_ACTIONS` - 1
+            (a ``ValueError``).
 
     >>> str(action_from_id(0)), str(action_from_id(101))
     ('pass', 'discard JK')
     """
     if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
-        raise ValueError(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {action_id!r:.20}")
+        raise InvalidActionError(
+            f"action ids are ints from 0 to {NUM_ACTIONS - 1}, not {_quote(action_id)}"
+        )
     return _UNIVERSE[action_id]
 
 

@@ -259,10 +259,10 @@ class BidEuchreState(_StateSlots, State):
     _BULK_PHASES: ClassVar[tuple[Phase, ...]] = (_AUCTION, _TRUMP, _EXCHANGE, _PLAY)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"BidEuchreState is immutable; cannot set {name!r}")
+        raise AttributeError(f"BidEuchreState is immutable; cannot set {_quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"BidEuchreState is immutable; cannot delete {name!r}")
+        raise AttributeError(f"BidEuchreState is immutable; cannot delete {_quote(name)}")
 
     # -- public queries ---------------------------------------------------------------
 
@@ -824,7 +824,9 @@ class BidEuchreState(_StateSlots, State):
         if kind is Play or kind is Give or kind is Discard:
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not Card or not h.play.position_mask[card.index]:
-                raise UnknownCardError(f"{card} is not in this game's deck", action=action, seat=s)
+                raise UnknownCardError(
+                    f"{_quote(card)} is not in this game's deck", action=action, seat=s
+                )
         phase = self._h.phase
         if phase is _PLAY and kind is Play:
             return self._illegal_play(action, s)  # type: ignore[arg-type]
@@ -842,7 +844,7 @@ class BidEuchreState(_StateSlots, State):
             return self._name_suit(action, s)  # type: ignore[arg-type]
         if kind not in _ACTION_TYPES:
             raise InvalidActionError(
-                f"{_quote(str(action))} is not a Bid Euchre action", action=action, seat=s
+                f"{_quote(action)} is not a Bid Euchre action", action=action, seat=s
             )
         raise WrongPhaseError(_PHASE_HINTS[phase], action=action, seat=s)
 

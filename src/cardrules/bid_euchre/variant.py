@@ -315,8 +315,11 @@ class BidEuchreVariant(Variant):
         (Card.parse('9D'), Card.parse('10D'))
         """
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
-        if isinstance(hands, str) or len(hands) != 4:
-            raise DealError("hands must be a sequence of four hands (seats 0 to 3)")
+        given: object = hands
+        if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != 4:
+            raise DealError(
+                f"hands must be a sequence of four hands (seats 0 to 3), not {_quote(given)}"
+            )
         parsed = [self._parse_hand(hand, seat) for seat, hand in enumerate(hands)]
         if extra is not None:
             if not self.options.joker:
@@ -382,7 +385,7 @@ class BidEuchreVariant(Variant):
         """The stable integer id of ``action`` (see :func:`~cardrules.bid_euchre.action_id`).
 
         Raises:
-            ValueError: ``action`` has no Bid Euchre id.
+            InvalidActionError: ``action`` has no Bid Euchre id.
         """
         return _actions.action_id(action)
 
@@ -390,7 +393,7 @@ class BidEuchreVariant(Variant):
         """The action with this id (see :func:`~cardrules.bid_euchre.action_from_id`).
 
         Raises:
-            ValueError: not an id from 0 to 101.
+            InvalidActionError: not an int id from 0 to 101.
         """
         return _actions.action_from_id(action_id)
 
@@ -442,7 +445,7 @@ class BidEuchreVariant(Variant):
             raise RecordError("the deal's 'hands' must be four lists of card codes")
         seat: object = dealer
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise RecordError(f"the dealer must be a seat from 0 to 3, not {seat!r:.20}")
+            raise RecordError(f"the dealer must be a seat from 0 to 3, not {_quote(seat)}")
         try:
             return self.deal(hands=hands, dealer=dealer)
         except DealError as exc:

@@ -420,23 +420,22 @@ def action_id(action: Action, options: TarotOptions | None = None) -> int:
             "a discard of several cards has no id: use one single-card discard per card",
             action=action,
         )
-    raise InvalidActionError(
-        f"{_quote(str(action))} is not a Tarot action with an id", action=action
-    )
+    raise InvalidActionError(f"{_quote(action)} is not a Tarot action with an id", action=action)
 
 
 def action_from_id(number: int) -> Action:
     """The action with this id (see :func:`action_id`).
 
     Raises:
-        ValueError: ``number`` is not an int from 0 to ``NUM_ACTIONS - 1``.
+        InvalidActionError: ``number`` is not an int from 0 to ``NUM_ACTIONS - 1`` (a
+            ``ValueError``).
 
     >>> action_from_id(157), action_from_id(178)
     (Bid(Contract.PRISE), DeclarePoignee(PoigneeLevel.SIMPLE))
     """
     if type(number) is not int or not 0 <= number < NUM_ACTIONS:
-        raise ValueError(
-            f"a Tarot action id is an int from 0 to {NUM_ACTIONS - 1}, not {number!r:.20}"
+        raise InvalidActionError(
+            f"a Tarot action id is an int from 0 to {NUM_ACTIONS - 1}, not {_quote(number)}"
         )
     return _BY_ID[number]
 

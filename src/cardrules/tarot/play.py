@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from cardrules.cards import EXCUSE, Card
+from cardrules.cards import EXCUSE, Card, _quote
 from cardrules.tarot.cards import TAROT_TABLE
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
@@ -56,7 +56,8 @@ def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]
         trick: The cards already played to the trick, in order.
 
     Raises:
-        ValueError: a card is not in the Tarot deck or appears twice.
+        UnknownCardError: a card is not in the Tarot deck or appears twice (a
+            ``ValueError``).
 
     >>> from cardrules import Card
     >>> cards = lambda text: [Card.parse(c) for c in text.split()]
@@ -194,9 +195,10 @@ def resolve_trick(
     """
     positions = _T._trick_positions(trick)
     if len(positions) != players or players not in (3, 4, 5):
-        raise ValueError(f"a trick of {players} players has {players} cards, not {len(positions)}")
-    if not 0 <= leader < players:
-        raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        shown = _quote(players)
+        raise ValueError(f"a trick of {shown} players has {shown} cards, not {len(positions)}")
+    if type(leader) is not int or not 0 <= leader < players:
+        raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {_quote(leader)}")
     mask = 0
     for s in attack:
         mask |= 1 << s

@@ -387,10 +387,10 @@ class TarotState(_TarotStateSlots, State):
         raise TypeError("build states with TarotVariant.new_game() or TarotVariant.deal()")
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"TarotState is immutable; cannot set {name!r}")
+        raise AttributeError(f"TarotState is immutable; cannot set {_quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"TarotState is immutable; cannot delete {name!r}")
+        raise AttributeError(f"TarotState is immutable; cannot delete {_quote(name)}")
 
     # -- the State interface ---------------------------------------------------------
 
@@ -917,7 +917,7 @@ class TarotState(_TarotStateSlots, State):
                 self._wrong_phase(action, s)
         else:
             raise InvalidActionError(
-                f"{_quote(str(action))} is not a French Tarot action", action=action, seat=s
+                f"{_quote(action)} is not a French Tarot action", action=action, seat=s
             )
         return action, s
 
@@ -929,7 +929,9 @@ class TarotState(_TarotStateSlots, State):
             _ANNOUNCE: "the taker announces a slam or passes first (T-17)",
             _PLAY: "the cards are being played: play a card",
         }[self._phase]
-        raise WrongPhaseError(f"{action} is not possible now: {expected}", action=action, seat=seat)
+        raise WrongPhaseError(
+            f"{_quote(str(action))} is not possible now: {expected}", action=action, seat=seat
+        )
 
     def _check_bid(self, action: Action, seat: int) -> None:
         if self._phase is not _BIDDING:

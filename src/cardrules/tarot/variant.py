@@ -79,7 +79,7 @@ def fixed_chien_positions(players: int) -> tuple[int, ...]:
     ((3, 16, 29, 42, 55, 68), (3, 34, 65))
     """
     if type(players) is not int or players not in _LAYOUT:
-        raise OptionsError(f"players must be 3, 4 or 5, not {players!r:.20}")
+        raise OptionsError(f"players must be 3, 4 or 5, not {_quote(players)}")
     hand, packet, _ = _LAYOUT[players]
     out = []
     index = 0
@@ -144,7 +144,7 @@ def deal_deck(
     (['AS', '2S', '3S', 'KS'], ['4S', '3H'])
     """
     if players not in _LAYOUT:
-        raise DealError(f"players must be 3, 4 or 5, not {players!r:.20}")
+        raise DealError(f"players must be 3, 4 or 5, not {_quote(players)}")
     check_seat(dealer, players)
     hand_size, packet, chien_size = _LAYOUT[players]
     cards = tuple(deck)
@@ -485,7 +485,7 @@ class TarotVariant(Variant):
         ):
             raise RecordError("every card of the deal must be a card code string")
         if type(dealer) is not int or not 0 <= dealer < self._players:
-            raise RecordError(f"the dealer {dealer!r:.20} is not a seat of this table")
+            raise RecordError(f"the dealer {_quote(dealer)} is not a seat of this table")
         try:
             return self.deal(hands=hands, chien=chien, dealer=dealer)
         except CardrulesError as exc:
