@@ -5,14 +5,18 @@ ignoring ASCII case):
 
 ============================  ===========================================================
 ``pass``                      decline to bid (E-8) or to claim Ace No Face (E-36)
-``bid 4``                     an ordinary bid; ``bid 6`` is the plain six (``allow_plain_six``)
+``bid 4``                     an ordinary bid; ``bid 6`` is the plain six (``allow_plain_six``);
+                              also ``bid 4P``, ``bid 6P``
 ``bid 6H`` / ``bid help``     six asking for help (E-14); ``bid 12H`` with the double deck
 ``bid 6M`` / ``bid moon``     shoot the moon (E-15); ``bid 12M`` with the double deck
-``trump hearts``              the declarer names trump (E-13); also ``trump H``
-``trump no-trump``            no-trump (``allow_no_trump``); also ``trump nt``
+``trump hearts``              the declarer names trump (E-13); also ``trump H``,
+                              ``trump heart``, ``trump ♥``
+``trump no-trump``            no-trump (``allow_no_trump``); also ``trump nt``,
+                              ``trump notrump``, ``trump no-trumps``, ``trump notrumps``
 ``give 9C``                   pass one card in the help exchange, either way (E-14)
 ``discard 9C``                the dealer's discard in the joker variant (E-37)
-``claim ace-no-face``         claim an Ace No Face hand (E-36)
+``claim ace-no-face``         claim an Ace No Face hand (E-36); also ``claim acenoface``,
+                              ``claim anf``
 ``name spades``               the suit called by the leader of the joker under no-trump (E-37)
 ``play JD``                   play a card to the trick (E-18 … E-22)
 ============================  ===========================================================

@@ -6,7 +6,8 @@ Every action is an immutable value whose ``str`` is its notation, read back by
 =====================================  ==================================================
 ``bid prise`` … ``bid garde-contre``   :class:`Bid` (T-10, T-11); ``pass`` is the core's
                                        :class:`~cardrules.Pass`, also used to decline a
-                                       slam announcement
+                                       slam announcement; also read: ``bid petite``,
+                                       ``bid garde_sans``, ``bid garde_contre``
 ``call KH``                            :class:`Call`: the 5-player called card (T-42)
 ``discard 3C``                         :class:`Discard`: one écart card (T-14, T-15)
 ``discard 3C 4C 5C``                   several écart cards at once (a convenience of
