@@ -350,9 +350,9 @@ def _quote(value: object) -> str:
 
     A str is quoted and cut to 40 characters; an int is its digits, up to 38 of them,
     else the number of its digits (Python refuses to print an int of more than 4,300
-    digits); a card is its code; anything else is its repr cut to 80 characters, after
-    its type unless the repr starts with it, with the ints of a tuple or list shown the
-    same way, and the type alone if the repr raises.
+    digits); a float is its repr; a card is its code; anything else is its repr cut to 80
+    characters, after its type unless the repr starts with it, with the ints of a tuple
+    or list shown the same way, and the type alone if the repr raises.
 
     >>> _quote("QH"), _quote(7), _quote(10**5000), _quote(None), _quote((10**400, 1))
     ("'QH'", '7', 'an int of 5001 digits', 'NoneType None', 'tuple (an int of 401 digits, 1)')
@@ -363,6 +363,8 @@ def _quote(value: object) -> str:
         return repr(value)
     if type(value) is int:
         return _int_text(value)
+    if type(value) is float:
+        return repr(value)
     if type(value) is Card:
         return value._code
     name = type(value).__name__
