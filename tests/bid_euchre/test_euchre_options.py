@@ -469,7 +469,8 @@ def test_e39_the_largest_point_options_make_records_that_load(name: str) -> None
     variant = BidEuchreVariant(**{name: 1_000_000})  # type: ignore[arg-type]
     state = finish(variant.new_game(seed=3), 3)
     assert cardrules.final_state(cardrules.loads(cardrules.dumps(state.record()))) == state
-    assert BidEuchreOptions(target_score=1, help_value=0, moon_value=0, renege_penalty=0)
+    lowest = BidEuchreOptions(target_score=1, help_value=0, moon_value=0, renege_penalty=0)
+    assert (lowest.target_score, lowest.help_value, lowest.renege_penalty) == (1, 0, 0)
 
 
 @pytest.mark.parametrize("name", ["first_dealer", "min_bid", "help_exchange_count"])

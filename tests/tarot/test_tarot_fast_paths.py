@@ -280,7 +280,7 @@ def test_the_joker_object_misses_the_fast_path_of_every_play_state(
     # Play(JOKER) once indexed the 78-entry play tables: IndexError, not UnknownCardError.
     joker = Play(Card.parse("JK"))
     played = 0
-    for state in random_states(TarotVariant(**options), 7):
+    for state in random_states(TarotVariant(**options), 7):  # type: ignore[arg-type]
         if state.phase is not Phase.PLAY:
             continue
         played += 1
