@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from cardrules.cards import _quote
+from cardrules._util import quote
 from cardrules.errors import CardrulesError, OptionsError, RecordError
 from cardrules.records import Record, dumps, loads
 from cardrules.registry import get_variant_class
@@ -103,7 +103,7 @@ def brief(text: str) -> str:
     """
     if 0 < len(text) <= 160 and text.isprintable():
         return text
-    return _quote(text)
+    return quote(text)
 
 
 def bounded(message: str) -> str:
@@ -156,9 +156,7 @@ def number(
 
     def parse(text: str) -> int:
         if _WHOLE.fullmatch(text) is None:
-            raise argparse.ArgumentTypeError(
-                f"not a whole number in the digits 0-9: {_quote(text)}"
-            )
+            raise argparse.ArgumentTypeError(f"not a whole number in the digits 0-9: {quote(text)}")
         # Counted on the text: int() of thousands of digits is slow, or refused.
         value = int(text) if len(text.lstrip("-")) <= MAX_DIGITS else None
         if (
@@ -166,7 +164,7 @@ def number(
             or (low is not None and value < low)
             or (high is not None and value > high)
         ):
-            raise argparse.ArgumentTypeError(f"{wanted}{note}, not {_quote(text)}")
+            raise argparse.ArgumentTypeError(f"{wanted}{note}, not {quote(text)}")
         return value
 
     return parse
@@ -180,7 +178,7 @@ def tarot_players(text: str) -> int:
     """
     if text in ("3", "4", "5"):
         return int(text)
-    raise argparse.ArgumentTypeError(f"must be 3, 4 or 5, not {_quote(text)}")
+    raise argparse.ArgumentTypeError(f"must be 3, 4 or 5, not {quote(text)}")
 
 
 def max_workers() -> int:
@@ -253,7 +251,7 @@ def _choice(choices: tuple[str, ...]) -> Any:
         value = text.replace("-", "_")
         if value not in choices:
             raise argparse.ArgumentTypeError(
-                f"invalid choice {_quote(text)}: choose from {', '.join(choices)}"
+                f"invalid choice {quote(text)}: choose from {', '.join(choices)}"
             )
         return value
 
@@ -282,7 +280,7 @@ def _key_value(text: str) -> tuple[str, Any]:
         )
     key, sep, raw = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {_quote(text)}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {quote(text)}")
     try:
         value = json.loads(raw)
     except (ValueError, RecursionError):
@@ -394,7 +392,7 @@ def parse_seat(text: str | None, variant: Variant, *, default: int = 0) -> int:
     if len(key) == 1 and key in names:
         return names.index(key)
     hint = " or N, E, S, W" if names else ""
-    raise UsageError(f"seat {_quote(text)} does not exist: seats run from 0 to {players - 1}{hint}")
+    raise UsageError(f"seat {quote(text)} does not exist: seats run from 0 to {players - 1}{hint}")
 
 
 def fresh_seed() -> int:

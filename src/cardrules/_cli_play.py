@@ -28,8 +28,8 @@ from typing import Final, TextIO
 from cardrules._cli_common import brief, write_records
 from cardrules._cli_games import Sitting, bot_chooser, make_bots
 from cardrules._cli_present import Presenter, format_choices, presenter_for
+from cardrules._util import quote
 from cardrules.actions import Action
-from cardrules.cards import _quote
 from cardrules.errors import IllegalActionError, NotationError
 from cardrules.state import State, Variant
 
@@ -107,7 +107,7 @@ class Person:
             # A number of more digits than any list has is not turned into an int at all.
             if len(text) <= 4 and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
-            shown = text if len(text) <= 4 else _quote(text)
+            shown = text if len(text) <= 4 else quote(text)
             raise NotationError(f"there is no action number {shown}: choose 1 to {len(legal)}")
         variant = state.variant
         try:

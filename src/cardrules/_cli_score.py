@@ -23,7 +23,7 @@ import argparse
 from typing import Any, TextIO
 
 from cardrules._cli_common import UsageError, add_euchre_flags, flag_options, number, tarot_players
-from cardrules.cards import _quote
+from cardrules._util import quote
 from cardrules.errors import CardrulesError
 
 __all__ = ["add_score_parsers", "score_bid_euchre", "score_tarot"]
@@ -40,7 +40,7 @@ def _seat(text: str) -> int:
         return _NUMBER(key)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"not a seat: {_quote(text)}; a seat is 0 to 3, or N, E, S, W"
+            f"not a seat: {quote(text)}; a seat is 0 to 3, or N, E, S, W"
         ) from None
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from cardrules.cards import Card, _quote
+from cardrules._util import quote
+from cardrules.cards import Card
 from cardrules.errors import NotationError
 
 __all__ = ["Action", "Pass", "Play", "split_notation"]
@@ -48,10 +49,10 @@ class Action:
         return hash((type(self).__name__, self._key()))
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {quote(name)}")
 
     def __copy__(self) -> Action:
         return self
@@ -80,7 +81,7 @@ class Play(Action):
     def __new__(cls, card: Card) -> Play:
         # An exact type check: other objects have an ``index`` too (``Suit.HEARTS.index``).
         if type(card) is not Card:
-            raise TypeError(f"Play takes a Card, not {_quote(card)}")
+            raise TypeError(f"Play takes a Card, not {quote(card)}")
         return _PLAYS[card.index]
 
     def _key(self) -> tuple[Any, ...]:
@@ -134,10 +135,10 @@ def split_notation(text: object) -> list[str]:
     ['play', 'QH']
     """
     if type(text) is not str:
-        raise NotationError(f"action notation must be a str, not {_quote(text)}")
+        raise NotationError(f"action notation must be a str, not {quote(text)}")
     if not text or len(text) > 200:
-        raise NotationError(f"not an action: {_quote(text)}")
+        raise NotationError(f"not an action: {quote(text)}")
     words = text.split(" ")
     if any(not w or not w.isprintable() for w in words):
-        raise NotationError(f"not an action: {_quote(text)} (words are separated by one space)")
+        raise NotationError(f"not an action: {quote(text)} (words are separated by one space)")
     return words

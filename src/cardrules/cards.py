@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Final
 
+from cardrules._util import quote, show_by_notation
 from cardrules.errors import NotationError
 
 __all__ = ["EXCUSE", "JOKER", "Card", "CardKind", "Colour", "Rank", "Suit"]
@@ -76,7 +77,7 @@ class Suit(enum.Enum):
         key = _ascii_upper(text)
         suit = _SUIT_NAMES.get(key) if key is not None else None
         if suit is None:
-            raise NotationError(f"not a suit: {_quote(text)}")
+            raise NotationError(f"not a suit: {quote(text)}")
         return suit
 
 
@@ -130,6 +131,7 @@ class CardKind(enum.Enum):
     JOKER = "joker"
 
 
+@show_by_notation
 class Card:
     """A playing card. Immutable and interned: build or parse, never copy.
 
@@ -163,7 +165,7 @@ class Card:
         if type(suit) is not Suit:
             raise TypeError(f"suit must be a Suit, not {type(suit).__name__}")
         if type(rank) not in (Rank, int) or not 1 <= rank <= 14:
-            raise ValueError(f"rank must be a Rank (1 to 14), not {rank!r}")
+            raise ValueError(f"rank must be a Rank (1 to 14), not {quote(rank)}")
         return _ALL[suit.index * 14 + rank - 1]
 
     @classmethod
@@ -187,14 +189,14 @@ class Card:
         Card.parse('1T')
         """
         if type(number) is not int or not 1 <= number <= 21:
-            raise ValueError(f"a Tarot trump is numbered 1 to 21, not {number!r}")
+            raise ValueError(f"a Tarot trump is numbered 1 to 21, not {quote(number)}")
         return _ALL[55 + number]
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this :attr:`index` (0 to 78)."""
         if type(index) is not int or not 0 <= index < len(_ALL):
-            raise ValueError(f"a card index runs from 0 to {len(_ALL) - 1}, not {index!r}")
+            raise ValueError(f"a card index runs from 0 to {len(_ALL) - 1}, not {quote(index)}")
         return _ALL[index]
 
     @staticmethod
@@ -210,7 +212,7 @@ class Card:
         key = _ascii_upper(text)
         card = _BY_CODE.get(key) if key is not None else None
         if card is None:
-            raise NotationError(f"not a card: {_quote(text)}")
+            raise NotationError(f"not a card: {quote(text)}")
         return card
 
     @property
@@ -235,10 +237,10 @@ class Card:
         return format(self._code, spec)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Card is immutable; cannot set {name!r}")
+        raise AttributeError(f"Card is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+        raise AttributeError(f"Card is immutable; cannot delete {quote(name)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_index, (self.index,))
@@ -343,12 +345,3 @@ def _ascii_upper(text: object) -> str | None:
     if type(text) is not str or len(text) > _MAX_NOTATION:
         return None
     return text.translate(_UPPER)
-
-
-def _quote(text: object) -> str:
-    """A bounded repr of user input for error messages."""
-    if type(text) is not str:
-        return f"{type(text).__name__} {text!r:.40}"
-    if len(text) > 40:
-        return repr(text[:40]) + f"... ({len(text)} characters)"
-    return repr(text)

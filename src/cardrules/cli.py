@@ -59,7 +59,7 @@ from cardrules._cli_common import (
     write_records,
     write_text,
 )
-from cardrules.cards import _quote
+from cardrules._util import quote
 from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
 
 __all__ = ["build_parser", "main"]
@@ -280,7 +280,7 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     for kind in kinds:
         if kind not in BOT_KINDS:
-            raise UsageError(f"unknown bot kind {_quote(kind)}: choose from {', '.join(BOT_KINDS)}")
+            raise UsageError(f"unknown bot kind {quote(kind)}: choose from {', '.join(BOT_KINDS)}")
         try:
             bot_for(variant.id, kind)
         except UnknownVariantError as exc:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardrules._util import quote
 from cardrules.cards import EXCUSE, JOKER, Card, Rank, Suit
 
 __all__ = [
@@ -78,7 +79,7 @@ def randbelow(rng: random.Random, n: int) -> int:
         ValueError: ``n`` is not a positive ``int`` (the loop would never end).
     """
     if type(n) is not int or n < 1:
-        raise ValueError(f"randbelow needs a positive int bound, not {n!r:.20}")
+        raise ValueError(f"randbelow needs a positive int bound, not {quote(n)}")
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
@@ -128,7 +129,8 @@ def deal(
     """
     if players < 1 or packet < 1 or len(deck) % (players * packet):
         raise ValueError(
-            f"cannot deal {len(deck)} cards to {players} players in packets of {packet}"
+            f"cannot deal {len(deck)} cards to {quote(players)} players in packets of "
+            f"{quote(packet)}"
         )
     hands: list[list[Card]] = [[] for _ in range(players)]
     seat = first % players

@@ -29,22 +29,13 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.errors import OptionsError
 
 __all__ = ["JSON_INT_LIMIT", "choice", "flag", "int_in"]
 
 JSON_INT_LIMIT: Final = 2**53
 """The largest integer size every JSON reader holds exactly (IEEE double precision)."""
-
-
-def quote(value: object) -> str:
-    """``value`` for a message: its repr, bounded (an int of any size stays short)."""
-    if type(value) is int and not -(10**40) < value < 10**40:
-        return f"an int of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits"
-    text = repr(value) if type(value) in (int, float, bool, str) or value is None else None
-    if text is None:
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 40 else text[:40] + "..."
 
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]

@@ -29,8 +29,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules._util import FrozenDict
-from cardrules.errors import CardrulesError, IllegalActionError, NotationError, RecordError
+from cardrules._util import FrozenDict, quote
+from cardrules.errors import (
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    PluginError,
+    RecordError,
+    UnknownVariantError,
+)
+from cardrules.registry import get_variant_class
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant
@@ -45,6 +53,10 @@ SCHEMA_VERSION: Final = 1
 
 _MAX_TEXT: Final = 1 << 20
 _MAX_ACTIONS: Final = 10_000
+# Every number a record holds is a JSON-safe integer, at most 2**53 in magnitude: 16
+# digits. A longer literal is refused before Python turns it into an int.
+_MAX_NUMBER: Final = 1 << 53
+_MAX_INT_TEXT: Final = 17
 
 
 def _freeze(value: Any) -> Any:
@@ -135,9 +147,19 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"the record has the key {key!r} twice")
+            raise RecordError(f"the record has the key {quote(key)} twice")
         out[key] = value
     return out
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > _MAX_INT_TEXT:
+        raise RecordError(
+            f"the record contains a number out of range: an int of {digits} digits (at most "
+            "2**53 in magnitude)"
+        )
+    return int(text)
 
 
 def _expect(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -170,7 +192,12 @@ def loads(text: str | bytes) -> Record:
     if len(text) > _MAX_TEXT:
         raise RecordError(f"the record is too large ({len(text)} characters)")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+        )
     except RecordError:
         raise
     except RecursionError:
@@ -185,8 +212,11 @@ def _check_json_values(value: Any, depth: int = 0) -> None:
         raise RecordError("the record is nested too deeply")
     if isinstance(value, float) and not math.isfinite(value):
         raise RecordError("the record contains a non-finite number")
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 1 << 53:
-        raise RecordError(f"the record contains a number out of range: {value:.3g}")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_NUMBER:
+        raise RecordError(
+            f"the record contains a number out of range: {quote(value)} (at most 2**53 in "
+            "magnitude)"
+        )
     if isinstance(value, dict):
         for v in value.values():
             _check_json_values(v, depth + 1)
@@ -200,11 +230,12 @@ def _from_json(data: Any) -> Record:
         raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
     fmt = _expect(data, "format", str, f"the string {FORMAT!r}")
     if fmt != FORMAT:
-        raise RecordError(f"not a cardrules record (format {fmt!r:.40})")
+        raise RecordError(f"not a cardrules record (format {quote(fmt)})")
     schema = _expect(data, "schema", int, "an integer")
     if schema != SCHEMA_VERSION:
         raise RecordError(
-            f"record schema version {schema} is not supported (this library reads {SCHEMA_VERSION})"
+            f"record schema version {quote(schema)} is not supported (this library reads "
+            f"{SCHEMA_VERSION})"
         )
     known = {"format", "schema", "variant", "rules_version", "options", "dealer", "deal", "actions"}
     unknown = sorted(set(data) - known)
@@ -216,14 +247,31 @@ def _from_json(data: Any) -> Record:
         raise RecordError(f"the record has too many actions ({len(actions)})")
     if not all(isinstance(a, str) for a in actions):
         raise RecordError("every action in the record must be a string")
+    variant = _expect(data, "variant", str, "a variant id")
+    rules_version = _expect(data, "rules_version", str, "a string")
+    try:
+        cls = get_variant_class(variant)
+    except (UnknownVariantError, PluginError):
+        # replay() refuses it; a record of a variant not installed may still be read.
+        pass
+    else:
+        _check_rules_version(rules_version, cls)
     return Record(
-        variant=_expect(data, "variant", str, "a variant id"),
-        rules_version=_expect(data, "rules_version", str, "a string"),
+        variant=variant,
+        rules_version=rules_version,
         options=_expect(data, "options", dict, "an object"),
         dealer=_expect(data, "dealer", int, "a seat number"),
         deal=_expect(data, "deal", dict, "an object"),
         actions=actions,
     )
+
+
+def _check_rules_version(rules_version: object, cls: type[Variant]) -> None:
+    if rules_version != cls.rules_version:
+        raise RecordError(
+            f"the record follows rules version {quote(rules_version)} of {cls.id!r}; this "
+            f"library plays rules version {cls.rules_version!r} only"
+        )
 
 
 def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]:
@@ -241,8 +289,6 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
         RecordError: unknown variant or options, an impossible deal, or an action that
             is malformed or illegal where it stands (the message gives its position).
     """
-    from cardrules.registry import get_variant_class
-
     if not isinstance(record, Record):
         raise TypeError(f"replay takes a Record, not {type(record).__name__}")
     if variant is None:
@@ -252,9 +298,10 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
         except CardrulesError as exc:
             raise RecordError(f"cannot rebuild the record's variant: {exc}") from None
     elif record.variant not in (variant.id, *variant.aliases):
-        raise RecordError(f"the record is for {record.variant!r}, not {variant.id!r}")
+        raise RecordError(f"the record is for {quote(record.variant)}, not {variant.id!r}")
+    _check_rules_version(record.rules_version, type(variant))
     if type(record.dealer) is not int or not 0 <= record.dealer < variant.players:
-        raise RecordError(f"the record's dealer {record.dealer!r} is not a seat of this table")
+        raise RecordError(f"the record's dealer {quote(record.dealer)} is not a seat of this table")
     try:
         state = variant.state_from_deal_json(record.dealer, _thaw(record.deal))
     except RecordError:
@@ -267,7 +314,7 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
             state = state.apply(variant.parse_action(text))
         except (IllegalActionError, NotationError) as exc:
             raise RecordError(
-                f"action {n} of the record ({text[:40]!r}) is rejected: {exc}"
+                f"action {n} of the record ({quote(text)}) is rejected: {exc}"
             ) from None
         yield state
 

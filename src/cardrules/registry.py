@@ -27,6 +27,7 @@ import importlib
 from importlib import metadata
 from typing import Any, Final
 
+from cardrules._util import quote
 from cardrules.errors import PluginError, UnknownVariantError
 from cardrules.state import Variant
 
@@ -108,10 +109,12 @@ def get_variant_class(name: str) -> type[Variant]:
     if key not in _aliases:
         _scan_plugins()
     if key in _plugin_errors and key not in _aliases:
-        raise PluginError(f"the plugin for variant {name!r} failed to load: {_plugin_errors[key]}")
+        raise PluginError(
+            f"the plugin for variant {quote(name)} failed to load: {_plugin_errors[key]}"
+        )
     if key not in _aliases:
         known = ", ".join(variant_ids())
-        raise UnknownVariantError(f"no variant named {name[:64]!r}; known variants: {known}")
+        raise UnknownVariantError(f"no variant named {quote(name)}; known variants: {known}")
     return _classes[_aliases[key]]
 
 

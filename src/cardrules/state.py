@@ -22,9 +22,9 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.cards import Card
-from cardrules.cards import _quote as quote
 from cardrules.errors import (
     GameOverError,
     IllegalActionError,
@@ -50,12 +50,10 @@ def check_seat(seat: object, players: int) -> int:
         InvalidSeatError: ``seat`` is not an ``int`` from 0 to ``players - 1``.
     """
     if type(seat) is not int:
-        raise InvalidSeatError(
-            f"a seat is an int from 0 to {players - 1}, not {type(seat).__name__} {seat!r:.20}"
-        )
+        raise InvalidSeatError(f"a seat is an int from 0 to {players - 1}, not {quote(seat)}")
     if not 0 <= seat < players:
         raise InvalidSeatError(
-            f"seat {seat} does not exist: seats run from 0 to {players - 1}", seat=seat
+            f"seat {quote(seat)} does not exist: seats run from 0 to {players - 1}", seat=seat
         )
     return seat
 
@@ -111,7 +109,12 @@ class Variant(abc.ABC):
 
     @abc.abstractmethod
     def action_from_id(self, action_id: int) -> Action:
-        """The action with this integer id; raises ``ValueError`` if out of range."""
+        """The action with this integer id.
+
+        Raises:
+            ValueError: not an id from 0 to ``num_actions - 1``; the built-in variants
+                raise :class:`~cardrules.InvalidActionError`, a subclass.
+        """
 
     @abc.abstractmethod
     def options_json(self) -> dict[str, Any]:

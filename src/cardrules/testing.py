@@ -43,6 +43,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import (
@@ -180,7 +181,7 @@ class _Checker:
         variant = self.variant
         seat = state.to_play
         if type(seat) is not int or not 0 <= seat < variant.players:
-            raise self.fail(f"to_play is {seat!r} while the game is not over")
+            raise self.fail(f"to_play is {quote(seat)} while the game is not over")
         legal = state.legal_actions()
         if not legal:
             raise self.fail("no legal action before the end of the game")
@@ -220,17 +221,19 @@ class _Checker:
             allowed: set[object] = {getattr(action, "card", None)}
             if isinstance(action, str):
                 allowed.update(c for c in hidden if str(c) in _WORD.findall(action))
-            self.check_text(str(exc), hidden, f"the error for {action!r:.40}", allowed)
+            self.check_text(str(exc), hidden, f"the error for {quote(action)}", allowed)
         except Exception as exc:
             raise self.fail(
-                f"apply({action!r:.40}, seat={seat!r}) raised {type(exc).__name__}: {exc}"
+                f"apply({quote(action)}, seat={quote(seat)}) raised {type(exc).__name__}: {exc}"
             ) from exc
         else:
-            raise self.fail(f"apply({action!r:.40}, seat={seat!r}) was accepted")
+            raise self.fail(f"apply({quote(action)}, seat={quote(seat)}) was accepted")
         if hash(state) != before_hash or pickle.loads(before) != state:  # noqa: S301 - our own bytes
-            raise self.fail(f"a rejected {action!r:.40} changed the state")
+            raise self.fail(f"a rejected {quote(action)} changed the state")
         if state.is_legal(action, seat):  # type: ignore[arg-type]
-            raise self.fail(f"is_legal({action!r:.40}, seat={seat!r}) is True but apply refused")
+            raise self.fail(
+                f"is_legal({quote(action)}, seat={quote(seat)}) is True but apply refused"
+            )
 
     def check_rejections(self, state: State, legal: tuple[Action, ...], rng: random.Random) -> None:
         variant = self.variant

@@ -38,7 +38,9 @@ from typing import Final
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.cards import Card
+from cardrules.errors import UnknownCardError
 
 __all__ = ["Obligation", "TrickRules", "TrickTable"]
 
@@ -145,7 +147,9 @@ class TrickTable:
         for c in cards:
             k = rules.strength[c]
             if type(k) is not int or not 0 <= k < _TRUMP_BASE:
-                raise ValueError(f"the strength of {c} must be an int from 0 to 2**20 - 1: {k!r}")
+                raise ValueError(
+                    f"the strength of {c} must be an int from 0 to 2**20 - 1: {quote(k)}"
+                )
             if rules.suit_of[c] is not None and c not in rules.exempt:
                 other = ranked.setdefault((rules.suit_of[c], k), c)
                 if other is not c:
@@ -281,16 +285,23 @@ class TrickTable:
     # -- card interface -----------------------------------------------------------
 
     def mask_of(self, cards: Iterable[Card]) -> int:
-        """The position mask of a multiset of cards (each copy takes its own position)."""
+        """The position mask of a multiset of cards (each copy takes its own position).
+
+        Raises:
+            UnknownCardError: a card not in the deck, or more copies than it has.
+        """
         mask = 0
         for c in cards:
-            for i in self.positions.get(c, ()):
+            for i in self._positions_of(c):
                 if not mask >> i & 1:
                     mask |= 1 << i
                     break
             else:
-                raise ValueError(f"{c} is not in this deck (or more copies than the deck has)")
+                raise _not_in_deck(c)
         return mask
+
+    def _positions_of(self, card: object) -> tuple[int, ...]:
+        return self.positions.get(card, ()) if type(card) is Card else ()
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:
         """The cards at the positions set in ``mask``, in position order."""
@@ -306,20 +317,30 @@ class TrickTable:
         used = 0
         out = []
         for c in trick:
-            for i in self.positions.get(c, ()):
+            for i in self._positions_of(c):
                 if not used >> i & 1:
                     used |= 1 << i
                     out.append(i)
                     break
             else:
-                raise ValueError(f"{c} is not in this deck (or more copies than the deck has)")
+                raise _not_in_deck(c)
         return out
 
     def legal_cards(self, hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
-        """The distinct legal cards of ``hand`` facing ``trick``, in deck order."""
+        """The distinct legal cards of ``hand`` facing ``trick``, in deck order.
+
+        Raises:
+            UnknownCardError: as :meth:`mask_of`.
+        """
         legal = self.legal_mask(self.mask_of(hand), self._trick_positions(trick))
         return tuple(dict.fromkeys(self.cards_of(legal)))
 
     def winner(self, trick: Sequence[Card]) -> int:
         """The index within ``trick`` of the winning card (-1 if no card can win)."""
         return self.winner_position(self._trick_positions(trick))
+
+
+def _not_in_deck(card: object) -> UnknownCardError:
+    return UnknownCardError(
+        f"{quote(card)} is not in this deck (or more copies than the deck has)", action=card
+    )

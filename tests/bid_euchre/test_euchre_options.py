@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+import cardrules
 from cardrules import (
     JOKER,
     Card,
@@ -441,6 +442,43 @@ def test_e38_min_bid_six_for_double_deck_groups() -> None:
 def test_e39_invalid_options_are_rejected(options: dict[str, object]) -> None:
     with pytest.raises(OptionsError):
         BidEuchreVariant(**options)  # type: ignore[arg-type]
+
+
+HUGE = 10**5000
+POINT_OPTIONS = ("target_score", "help_value", "moon_value", "renege_penalty")
+
+
+@pytest.mark.parametrize("name", POINT_OPTIONS)
+@pytest.mark.parametrize(
+    "value",
+    [2**53, 2**53 + 1, 1_000_001, 10**400, HUGE, -1, -HUGE, True, 1.0],
+    ids=["2**53", "2**53+1", "1000001", "401 digits", "5001 digits", "-1", "-huge", "True", "1.0"],
+)
+def test_e23_e27_e28_e33_point_options_are_bounded(name: str, value: object) -> None:
+    # help_value, moon_value and renege_penalty above 2**53 once made records that loads
+    # refused; negative help and moon values made a made contract cost points.
+    with pytest.raises(OptionsError, match=name) as info:
+        BidEuchreVariant(**{name: value})  # type: ignore[arg-type]
+    assert len(str(info.value)) < 120
+    with pytest.raises(OptionsError, match=name):
+        BidEuchreVariant.from_options_json({**BidEuchreOptions().to_json(), name: value})
+
+
+@pytest.mark.parametrize("name", POINT_OPTIONS)
+def test_e39_the_largest_point_options_make_records_that_load(name: str) -> None:
+    variant = BidEuchreVariant(**{name: 1_000_000})  # type: ignore[arg-type]
+    state = finish(variant.new_game(seed=3), 3)
+    assert cardrules.final_state(cardrules.loads(cardrules.dumps(state.record()))) == state
+    lowest = BidEuchreOptions(target_score=1, help_value=0, moon_value=0, renege_penalty=0)
+    assert (lowest.target_score, lowest.help_value, lowest.renege_penalty) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["first_dealer", "min_bid", "help_exchange_count"])
+@pytest.mark.parametrize("value", [HUGE, -HUGE, 2**63, 13], ids=["huge", "-huge", "2**63", "13"])
+def test_e39_counts_and_seats_of_any_size_are_refused_in_words(name: str, value: int) -> None:
+    with pytest.raises(OptionsError, match=name) as info:
+        BidEuchreVariant(**{name: value})  # type: ignore[arg-type]
+    assert len(str(info.value)) < 120
 
 
 def test_e39_options_object_or_keywords_not_both() -> None:

@@ -353,6 +353,9 @@ def test_e8_min_bid_equal_to_the_hand_size_leaves_the_all_tricks_bids() -> None:
         {"contract": 3},
         {"contract": Contract(True)},
         {"contract": Contract(3, 1)},  # type: ignore[arg-type]
+        {"contract": (3, 0)},
+        {"tricks": (10**5000, -1)},
+        {"reneges": (10**5000,)},
         {"reneges": [N]},
         {"reneges": (True,)},
         {"reneges": (4,)},
@@ -366,6 +369,26 @@ def test_hand_facts_reject_bad_fields(fields: dict[str, Any]) -> None:
         HandFacts(**{**base, **fields})
     assert isinstance(info.value, CardrulesError)
     assert isinstance(info.value, ValueError)
+    assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "tricks", [10**5000, -(10**400), 2**63, 13, 0], ids=["5001", "-401", "2**63", "13", "0"]
+)
+@pytest.mark.parametrize("kind", list(ContractKind))
+def test_e8_e10_e38_contracts_of_any_size_are_refused_in_words(
+    tricks: int, kind: ContractKind
+) -> None:
+    # A contract of 10**5000 tricks once made messages that Python could not print.
+    hand = HandFacts(contract=Contract(tricks, kind), declarer=N, tricks=(3, 3))
+    with pytest.raises(ScoreInputError, match=r"not possible|needs allow_plain_six") as info:
+        score_hand(hand)
+    assert len(str(info.value)) < 200
+    assert len(repr(hand)) < 400
+    many = HandFacts(contract=Contract(4), declarer=N, tricks=(abs(tricks), 3))
+    with pytest.raises(ScoreInputError, match="E-24") as info:
+        score_hand(many)
+    assert len(str(info.value)) < 200
 
 
 @pytest.mark.parametrize(

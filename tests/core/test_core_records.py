@@ -11,11 +11,12 @@ import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import RecordError, State, dumps, final_state, loads, replay
+from cardrules import Record, RecordError, State, dumps, final_state, loads, replay
 from cardrules.records import FORMAT, SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -254,6 +255,50 @@ def test_every_field_missing(field: str) -> None:
 )
 def test_unknown_versions_fields_variants_options_and_seats(changes: dict[str, Any]) -> None:
     rejected(edited(**changes))
+
+
+def with_number(field: str, digits: str) -> str:
+    """The record with ``field`` (a dotted path) set to the integer literal ``digits``."""
+    data = json.loads(TEXT)
+    *path, last = field.split(".")
+    target = data
+    for key in path:
+        target = target[key]
+    target[last] = "NUMBER"
+    return json.dumps(data).replace('"NUMBER"', digits, 1)
+
+
+@pytest.mark.parametrize(
+    "field", ["dealer", "schema", "variant", "rules_version", "options.trump", "deal.hands"]
+)
+@pytest.mark.parametrize(
+    "digits",
+    ["9" * 17, "1" * 309, "1" * 400, "-" + "1" * 4300, "1" * 4301, "1" * 5001, "1" * 100_000],
+    ids=lambda d: f"{len(d)} characters",
+)
+def test_huge_integers_anywhere_are_record_errors(field: str, digits: str) -> None:
+    # 309 to 4,300 digits once escaped as OverflowError, more as ValueError.
+    error = rejected(with_number(field, digits))
+    assert "out of range" in str(error) or field in ("schema", "variant", "rules_version")
+
+
+def test_the_largest_json_safe_integers_pass_the_number_check() -> None:
+    assert "not a seat" in str(rejected(with_number("dealer", str(2**53))))
+    assert "out of range" in str(rejected(with_number("dealer", str(2**53 + 1))))
+    assert "out of range" in str(rejected(with_number("dealer", str(-(2**53) - 1))))
+
+
+@pytest.mark.parametrize("version", ["999", "2", "", "1.0", " 1", "x" * 1000])
+def test_unknown_rules_versions_are_refused(version: str) -> None:
+    with pytest.raises(RecordError, match="rules version") as info:
+        loads(edited(rules_version=version))
+    assert len(str(info.value)) < 200
+    record = loads(TEXT)
+    changed = Record(**{**attrs.asdict(record, recurse=False), "rules_version": version})
+    with pytest.raises(RecordError, match="rules version"):
+        final_state(changed)
+    with pytest.raises(RecordError, match="rules version"):
+        final_state(changed, variant=VARIANT)
 
 
 def test_a_record_for_another_variant() -> None:

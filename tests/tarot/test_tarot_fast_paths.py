@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules import Card, Play, decks
+from cardrules import Card, Play, UnknownCardError, decks
 from cardrules.tarot import (
     TAROT_DECK,
     TAROT_TABLE,
@@ -271,3 +271,23 @@ def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
         assert sum(1 for g in groups if mask & g) <= 1
         assert mask & ~masks._EXB or mask == masks._EXB
         assert actions == engine._PLAY_ACTIONS.of(mask)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_joker_object_misses_the_fast_path_of_every_play_state(
+    options: dict[str, object],
+) -> None:
+    # Play(JOKER) once indexed the 78-entry play tables: IndexError, not UnknownCardError.
+    joker = Play(Card.parse("JK"))
+    played = 0
+    for state in random_states(TarotVariant(**options), 7):  # type: ignore[arg-type]
+        if state.phase is not Phase.PLAY:
+            continue
+        played += 1
+        for seat in (None, state.to_play):
+            with pytest.raises(UnknownCardError, match="not a card of the Tarot deck"):
+                state.apply(joker, seat)
+            with pytest.raises(UnknownCardError):
+                state.check(joker, seat)
+            assert not state.is_legal(joker, seat)
+    assert played > 0

@@ -1011,3 +1011,46 @@ def test_t27_t28_validation_accepts_every_deal_built_from_cards(
         assert result.made
     if deal.chelem is DEFENCE:
         assert not result.made
+
+
+# ------------------------------------------------------------------- option bounds
+
+HUGE = 10**5000
+FOUR = ("prise", "garde", "garde_sans", "garde_contre")
+SLAMS = ("announced_made", "unannounced", "announced_failed", "defence")
+OUT_OF_RANGE = [1_000_001, 2**53 + 1, 10**400, HUGE, -HUGE]
+
+
+@pytest.mark.parametrize(
+    "value", [*OUT_OF_RANGE, 0, True], ids=["1000001", "2**53+1", "401", "5001", "-5001", "0", "T"]
+)
+def test_t11_multipliers_are_ints_from_1_to_max_points(value: object) -> None:
+    multipliers = {**dict.fromkeys(FOUR, 2), "garde_sans": value}
+    with pytest.raises(OptionsError, match=r"multipliers\['garde_sans'\]") as info:
+        TarotOptions(multipliers=multipliers)
+    assert len(str(info.value)) < 120
+
+
+@pytest.mark.parametrize("value", OUT_OF_RANGE, ids=["1000001", "2**53+1", "401", "5001", "-5001"])
+def test_t18_t34_bonuses_are_bounded(value: int) -> None:
+    with pytest.raises(OptionsError, match="poignee_bonuses") as info:
+        TarotOptions(poignee_bonuses=(20, value, 40))
+    assert len(str(info.value)) < 120
+    for key in SLAMS:
+        bonuses = {**dict(TarotOptions().chelem_bonuses), key: value}
+        with pytest.raises(OptionsError, match=f"chelem_bonuses\\['{key}'\\]") as info:
+            TarotOptions(chelem_bonuses=bonuses)
+        assert len(str(info.value)) < 120
+
+
+def test_t11_t18_t34_the_largest_point_options_score_exactly() -> None:
+    options = TarotOptions(
+        multipliers=dict.fromkeys(FOUR, 1_000_000),
+        poignee_bonuses=(1_000_000,) * 3,
+        chelem_bonuses=dict.fromkeys(SLAMS, -1_000_000),
+    )
+    deal = facts(contract=GARDE_SANS, points=91, bouts=3, chelem=ATTACK, poignees=(SIMPLE,))
+    result = score_deal(deal, options)
+    assert sum(result.scores) == 0
+    assert -(2**53) < result.unit < 2**53
+    assert TarotOptions.from_json(options.to_json()) == options

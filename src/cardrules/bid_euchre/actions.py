@@ -5,14 +5,18 @@ ignoring ASCII case):
 
 ============================  ===========================================================
 ``pass``                      decline to bid (E-8) or to claim Ace No Face (E-36)
-``bid 4``                     an ordinary bid; ``bid 6`` is the plain six (``allow_plain_six``)
+``bid 4``                     an ordinary bid; ``bid 6`` is the plain six (``allow_plain_six``);
+                              also ``bid 4P``, ``bid 6P``
 ``bid 6H`` / ``bid help``     six asking for help (E-14); ``bid 12H`` with the double deck
 ``bid 6M`` / ``bid moon``     shoot the moon (E-15); ``bid 12M`` with the double deck
-``trump hearts``              the declarer names trump (E-13); also ``trump H``
-``trump no-trump``            no-trump (``allow_no_trump``); also ``trump nt``
+``trump hearts``              the declarer names trump (E-13); also ``trump H``,
+                              ``trump heart``, ``trump ♥``
+``trump no-trump``            no-trump (``allow_no_trump``); also ``trump nt``,
+                              ``trump notrump``, ``trump no-trumps``, ``trump notrumps``
 ``give 9C``                   pass one card in the help exchange, either way (E-14)
 ``discard 9C``                the dealer's discard in the joker variant (E-37)
-``claim ace-no-face``         claim an Ace No Face hand (E-36)
+``claim ace-no-face``         claim an Ace No Face hand (E-36); also ``claim acenoface``,
+                              ``claim anf``
 ``name spades``               the suit called by the leader of the joker under no-trump (E-37)
 ``play JD``                   play a card to the trick (E-18 … E-22)
 ============================  ===========================================================
@@ -36,12 +40,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
+from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play, split_notation
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.cards import NO_TRUMP, NoTrump, Trump
-from cardrules.cards import JOKER, Card, Suit, _quote
+from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
-from cardrules.errors import NotationError
+from cardrules.errors import InvalidActionError, NotationError
 
 __all__ = [
     "NUM_ACTIONS",
@@ -77,7 +82,7 @@ class Bid(Action):
 
     def __new__(cls, contract: Contract) -> Bid:
         if type(contract) is not Contract:
-            raise TypeError(f"Bid takes a Contract, not {_quote(contract)}")
+            raise TypeError(f"Bid takes a Contract, not {quote(contract)}")
         known = _BIDS.get((contract.tricks, contract.kind))
         if known is not None:
             return known
@@ -113,7 +118,7 @@ class NameTrump(Action):
         try:
             return _TRUMPS[trump]
         except (KeyError, TypeError):
-            raise TypeError(f"NameTrump takes a Suit or NO_TRUMP, not {_quote(trump)}") from None
+            raise TypeError(f"NameTrump takes a Suit or NO_TRUMP, not {quote(trump)}") from None
 
     def _key(self) -> tuple[Any, ...]:
         return (self.trump.value,)
@@ -144,7 +149,7 @@ class NameSuit(Action):
 
     def __new__(cls, suit: Suit) -> NameSuit:
         if type(suit) is not Suit:
-            raise TypeError(f"NameSuit takes a Suit, not {_quote(suit)}")
+            raise TypeError(f"NameSuit takes a Suit, not {quote(suit)}")
         return _NAMES[suit]
 
     def _key(self) -> tuple[Any, ...]:
@@ -167,7 +172,7 @@ class _CardAction(Action):
 
     def __new__(cls, card: Card) -> Any:
         if type(card) is not Card:
-            raise TypeError(f"{cls.__name__} takes a Card, not {_quote(card)}")
+            raise TypeError(f"{cls.__name__} takes a Card, not {quote(card)}")
         return cls._interned[card.index]
 
     def _key(self) -> tuple[Any, ...]:
@@ -293,8 +298,8 @@ def action_id(action: Action) -> int:
     """The stable integer id of ``action`` (0 to :data:`NUM_ACTIONS` - 1).
 
     Raises:
-        ValueError: ``action`` has no id (not a Bid Euchre action, or a bid or card
-            outside every Bid Euchre deck).
+        InvalidActionError: ``action`` has no id (not a Bid Euchre action, or a bid or
+            card outside every Bid Euchre deck); a ``ValueError``.
 
     >>> action_id(PASS), action_id(parse_action("bid 4")), action_id(parse_action("play 9S"))
     (0, 4, 27)
@@ -302,20 +307,25 @@ def action_id(action: Action) -> int:
     try:
         return _IDS[action]
     except (KeyError, TypeError):
-        raise ValueError(f"{_quote(str(action))} has no Bid Euchre action id") from None
+        raise InvalidActionError(
+            f"{quote(action)} has no Bid Euchre action id", action=action
+        ) from None
 
 
 def action_from_id(action_id: int) -> Action:
     """The action with this id.
 
     Raises:
-        ValueError: ``action_id`` is not an int from 0 to :data:`NUM_ACTIONS` - 1.
+        InvalidActionError: ``action_id`` is not an int from 0 to :data:`NUM_ACTIONS` - 1
+            (a ``ValueError``).
 
     >>> str(action_from_id(0)), str(action_from_id(101))
     ('pass', 'discard JK')
     """
     if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
-        raise ValueError(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {action_id!r:.20}")
+        raise InvalidActionError(
+            f"action ids are ints from 0 to {NUM_ACTIONS - 1}, not {quote(action_id)}"
+        )
     return _UNIVERSE[action_id]
 
 
@@ -333,14 +343,14 @@ def _card(word: str, text: str) -> Card:
     try:
         return Card.parse(word)
     except NotationError:
-        raise NotationError(f"not a card in {_quote(text)}: {_quote(word)}") from None
+        raise NotationError(f"not a card in {quote(text)}: {quote(word)}") from None
 
 
 def _suit(word: str, text: str) -> Suit:
     try:
         return Suit.parse(word)
     except NotationError:
-        raise NotationError(f"not a suit in {_quote(text)}: {_quote(word)}") from None
+        raise NotationError(f"not a suit in {quote(text)}: {quote(word)}") from None
 
 
 def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
@@ -366,9 +376,9 @@ def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
     if len(words) == 1:
         if verb == "PASS":
             return PASS
-        raise NotationError(f"not a Bid Euchre action: {_quote(text)}")
+        raise NotationError(f"not a Bid Euchre action: {quote(text)}")
     if len(words) != 2:
-        raise NotationError(f"not a Bid Euchre action: {_quote(text)}")
+        raise NotationError(f"not a Bid Euchre action: {quote(text)}")
     arg = words[1]
     key = arg.translate(_ASCII_UPPER)
     card_action = _CARD_VERBS.get(verb)
@@ -378,7 +388,7 @@ def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
         try:
             contract = Contract.parse(arg, tricks_per_hand=tricks_per_hand)
         except NotationError:
-            raise NotationError(f"not a Bid Euchre bid in {_quote(text)}") from None
+            raise NotationError(f"not a Bid Euchre bid in {quote(text)}") from None
         return Bid(contract)
     if verb == "TRUMP":
         if key in _NO_TRUMP_WORDS:
@@ -388,4 +398,4 @@ def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
         return _NAMES[_suit(arg, text)]
     if verb == "CLAIM" and key in _CLAIM_WORDS:
         return _CLAIM
-    raise NotationError(f"not a Bid Euchre action: {_quote(text)}")
+    raise NotationError(f"not a Bid Euchre action: {quote(text)}")

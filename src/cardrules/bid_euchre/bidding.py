@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from cardrules.cards import _quote
+from cardrules._util import quote
 from cardrules.errors import BidError, NotationError
 
 if TYPE_CHECKING:
@@ -44,13 +44,17 @@ class ContractKind(enum.IntEnum):
     MOON = 2
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, repr=False)
 class Contract:
     """A bid: ``tricks`` (the level) and ``kind``. Ordered as the auction ranks them.
 
     Attributes:
         tricks: Tricks contracted for (3, 4, 5 … or all of them for 6P, 6H, 6M).
         kind: :class:`ContractKind`.
+
+    The fields are not checked here: the auction and
+    :class:`~cardrules.bid_euchre.HandFacts` refuse a contract that is not a bid. Its
+    ``str`` and ``repr`` never raise, whatever the fields hold.
     """
 
     tricks: int
@@ -95,8 +99,13 @@ class Contract:
         return self._rank() >= other._rank()
 
     def __str__(self) -> str:
-        suffix = {ContractKind.ORDINARY: "", ContractKind.HELP: "H", ContractKind.MOON: "M"}
-        return f"{self.tricks}{suffix[self.kind]}"
+        kind = self.kind
+        suffix = _SUFFIXES[kind] if type(kind) is ContractKind else f"?{quote(kind)}"
+        return f"{quote(self.tricks)}{suffix}"
+
+    def __repr__(self) -> str:
+        kind = repr(self.kind) if type(self.kind) is ContractKind else quote(self.kind)
+        return f"Contract(tricks={quote(self.tricks)}, kind={kind})"
 
     @classmethod
     def parse(cls, text: str, *, tricks_per_hand: int = 6) -> Contract:
@@ -119,9 +128,10 @@ class Contract:
                 digits, last = key[:-1], key[-1]
             if digits in _LEVELS:
                 return cls(_LEVELS[digits], kind[last] if last else ContractKind.ORDINARY)
-        raise NotationError(f"not a Bid Euchre bid: {_quote(text)}")
+        raise NotationError(f"not a Bid Euchre bid: {quote(text)}")
 
 
+_SUFFIXES: Final = {ContractKind.ORDINARY: "", ContractKind.HELP: "H", ContractKind.MOON: "M"}
 # Fixed table: int() would accept '٣', ' 3 ' and '1_2'.
 _LEVELS = {str(n): n for n in range(1, 13)}
 
@@ -187,6 +197,8 @@ class AuctionRules:
 
     def rank(self, contract: Contract) -> int:
         """The position of ``contract`` in :attr:`ladder`, or -1 if it is not a bid here."""
+        if type(contract.tricks) is not int or type(contract.kind) is not ContractKind:
+            return -1
         return self._rank.get((contract.tricks, contract.kind), -1)
 
     def start(self, dealer: int) -> Auction:
@@ -301,6 +313,13 @@ class Auction(_AuctionSlots):
         seat = self.to_call
         if seat is None:
             raise BidError("the auction is over", rule_id="E-7")
+        given: object = call
+        if given is not None and (
+            not isinstance(given, Contract)
+            or type(given.tricks) is not int
+            or type(given.kind) is not ContractKind
+        ):
+            raise BidError(f"a call is a Contract or None (a pass), not {quote(given)}", seat=seat)
         if call is None:
             if self.dealer_is_stuck:
                 raise BidError(
@@ -385,10 +404,10 @@ class Auction(_AuctionSlots):
         return (self.rules.ladder, self.dealer, self.calls, self.to_call)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Auction is immutable; cannot set {name!r}")
+        raise AttributeError(f"Auction is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Auction is immutable; cannot delete {name!r}")
+        raise AttributeError(f"Auction is immutable; cannot delete {quote(name)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replay_auction, (self.rules.options, self.dealer, self.calls))

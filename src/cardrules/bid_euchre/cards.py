@@ -27,9 +27,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeAlias
 
 from cardrules import decks
-from cardrules._util import FrozenDict
+from cardrules._util import FrozenDict, quote
 from cardrules.actions import Action
 from cardrules.cards import JOKER, Card, CardKind, Rank, Suit
+from cardrules.errors import UnknownCardError
 from cardrules.tricks import TrickRules, TrickTable
 
 __all__ = [
@@ -132,7 +133,7 @@ def effective_suit(card: Card, trump: Trump) -> Suit | None:
         The effective suit, or ``None`` for the joker under no-trump.
 
     Raises:
-        ValueError: ``card`` is not in any Bid Euchre deck.
+        UnknownCardError: ``card`` is not in any Bid Euchre deck (a ``ValueError``).
 
     >>> effective_suit(JOKER, Suit.SPADES)
     <Suit.SPADES: 'S'>
@@ -141,8 +142,8 @@ def effective_suit(card: Card, trump: Trump) -> Suit | None:
     """
     if card is JOKER:
         return trump if isinstance(trump, Suit) else None
-    if card.kind is not CardKind.SUIT or card.rank not in _PLAIN_STRENGTH:
-        raise ValueError(f"{card} is not a Bid Euchre card")
+    if type(card) is not Card or card.kind is not CardKind.SUIT or card.rank not in _PLAIN_STRENGTH:
+        raise UnknownCardError(f"{quote(card)} is not a Bid Euchre card", action=card)
     if isinstance(trump, Suit) and card.rank == Rank.JACK and card.suit is _SAME_COLOUR[trump]:
         return trump
     return card.suit

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final, TypeGuard
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import (
     _SEATS,
@@ -29,7 +30,6 @@ from cardrules.bid_euchre.scoring import (
     HandFacts,
     HandResult,
     ScoreInputError,
-    _show,
     _signed,
     score_hand,
 )
@@ -45,9 +45,15 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+# A resumed match's scores: the integers a JSON number holds exactly.
+_MAX_SCORE: Final = 1 << 53
+
+
 def _is_score_pair(value: object) -> TypeGuard[tuple[int, int]]:
     return (
-        type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int
+        type(value) is tuple
+        and len(value) == 2
+        and all(type(x) is int and -_MAX_SCORE <= x <= _MAX_SCORE for x in value)
     )
 
 
@@ -55,21 +61,23 @@ def _check_match(
     options: object, scores: object, dealer: object, hands: object, winner: object
 ) -> None:
     if type(options) is not BidEuchreOptions:
-        raise ScoreInputError(f"options must be BidEuchreOptions, not {_show(options)}")
+        raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
     if not _is_score_pair(scores):
-        raise ScoreInputError(f"scores must be a tuple of two ints (NS, EW), not {_show(scores)}")
+        raise ScoreInputError(
+            f"scores must be a tuple of two ints from -2**53 to 2**53 (NS, EW), not {quote(scores)}"
+        )
     if type(dealer) is not int or not 0 <= dealer <= 3:
-        raise ScoreInputError(f"dealer must be a seat (an int from 0 to 3), not {_show(dealer)}")
+        raise ScoreInputError(f"dealer must be a seat (an int from 0 to 3), not {quote(dealer)}")
     if type(hands) is not tuple:
-        raise ScoreInputError(f"hands must be a tuple of HandResult, not {_show(hands)}")
+        raise ScoreInputError(f"hands must be a tuple of HandResult, not {quote(hands)}")
     for hand in hands:
         if type(hand) is not HandResult:
-            raise ScoreInputError(f"hands must hold HandResult objects, not {_show(hand)}")
+            raise ScoreInputError(f"hands must hold HandResult objects, not {quote(hand)}")
         if hand.options is not options and hand.options != options:
             raise ScoreInputError("every hand of a match must be scored under the match's options")
     if winner is not None:
         if type(winner) is not int or winner not in (0, 1):
-            raise ScoreInputError(f"winner must be None, 0 (NS) or 1 (EW), not {_show(winner)}")
+            raise ScoreInputError(f"winner must be None, 0 (NS) or 1 (EW), not {quote(winner)}")
         if scores[winner] < options.target_score:
             raise ScoreInputError(
                 f"{_TEAMS[winner]} cannot have won with {scores[winner]} points:"
@@ -183,7 +191,7 @@ class BidEuchreMatch:
         3
         """
         if type(options) is not BidEuchreOptions:
-            raise ScoreInputError(f"options must be BidEuchreOptions, not {_show(options)}")
+            raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
         first = options.first_dealer if dealer is None else dealer
         return cls(options=options, scores=scores, dealer=first)
 
@@ -235,7 +243,7 @@ class BidEuchreMatch:
                     "this HandResult does not match its facts; build results with score_hand"
                 )
         else:
-            raise ScoreInputError(f"result must be a HandResult or HandFacts, not {_show(result)}")
+            raise ScoreInputError(f"result must be a HandResult or HandFacts, not {quote(result)}")
         d0, d1 = result.delta
         # E-30: no floor; a set can take a team below zero.
         scores = (self.scores[0] + d0, self.scores[1] + d1)

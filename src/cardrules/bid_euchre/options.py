@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 import attrs
 
+from cardrules._util import MAX_POINTS, quote
 from cardrules.errors import OptionsError
 
 __all__ = ["BidEuchreOptions"]
@@ -37,23 +38,33 @@ def _choice(*allowed: str) -> Any:
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not str or value not in allowed:
             names = ", ".join(repr(a) for a in allowed)
-            raise OptionsError(f"{attr.name} must be one of {names}, not {value!r}")
+            raise OptionsError(f"{attr.name} must be one of {names}, not {quote(value)}")
 
     return check
 
 
 def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not bool:
-        raise OptionsError(f"{attr.name} must be True or False, not {value!r}")
+        raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
 
 
-def _int(low: int | None = None) -> Any:
+def _int(low: int, high: int) -> Any:
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or (low is not None and value < low):
-            bound = f" of at least {low}" if low is not None else ""
-            raise OptionsError(f"{attr.name} must be an int{bound}, not {value!r}")
+        if type(value) is not int or not low <= value <= high:
+            raise OptionsError(
+                f"{attr.name} must be an int from {low} to {high:,}, not {quote(value)}"
+            )
 
     return check
+
+
+# Points a hand scores or costs (E-23, E-27, E-28): a made 6H or 6M and a renege never
+# change a score the wrong way. At most MAX_POINTS, as every point value.
+_points = _int(0, MAX_POINTS)
+# E-33: a match is won by reaching a positive target.
+_target = _int(1, MAX_POINTS)
+# Counts of tricks or cards, bounded by the hand size in __attrs_post_init__.
+_count = _int(1, 12)
 
 
 @attrs.frozen(kw_only=True)
@@ -61,7 +72,8 @@ class BidEuchreOptions:
     """Every option of the Bid Euchre rules (spec E-39). Keyword-only; validated.
 
     ``help_value`` and ``moon_value`` default to 2× and 4× the tricks per hand (12 and
-    24, or 24 and 48 with the double deck).
+    24, or 24 and 48 with the double deck). Point values are ints up to 1,000,000:
+    ``target_score`` from 1, ``help_value``, ``moon_value`` and ``renege_penalty`` from 0.
 
     Attributes:
         first_dealer: The first dealer's seat, 0 (N) to 3 (W) (E-3).
@@ -87,8 +99,8 @@ class BidEuchreOptions:
 
     first_dealer: int = attrs.field(default=0)
     double_deck: bool = attrs.field(default=False, validator=_flag)
-    target_score: int = attrs.field(default=32, validator=_int(1))
-    min_bid: int = attrs.field(default=3, validator=_int(1))
+    target_score: int = attrs.field(default=32, validator=_target)
+    min_bid: int = attrs.field(default=3, validator=_count)
     bidding_style: BiddingStyle = attrs.field(
         default="single_round", validator=_choice("single_round", "continuous")
     )
@@ -97,14 +109,14 @@ class BidEuchreOptions:
     help_card_rule: HelpCardRule = attrs.field(
         default="highest_trump", validator=_choice("highest_trump", "partner_choice")
     )
-    help_exchange_count: int = attrs.field(default=1, validator=_int(1))
-    help_value: int = attrs.field(validator=_int())
-    moon_value: int = attrs.field(validator=_int())
+    help_exchange_count: int = attrs.field(default=1, validator=_count)
+    help_value: int = attrs.field(validator=_points)
+    moon_value: int = attrs.field(validator=_points)
     lone_set_penalty: LoneSetPenalty = attrs.field(
         default="bid", validator=_choice("bid", "contract_value")
     )
     renege_mode: RenegeMode = attrs.field(default="reject", validator=_choice("reject", "penalize"))
-    renege_penalty: int = attrs.field(default=2, validator=_int(0))
+    renege_penalty: int = attrs.field(default=2, validator=_points)
     simultaneous_target_rule: SimultaneousTargetRule = attrs.field(
         default="higher_score",
         validator=_choice("higher_score", "bidder_wins", "makers_or_setters", "always_replay"),
@@ -127,7 +139,7 @@ class BidEuchreOptions:
     def __attrs_post_init__(self) -> None:
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer <= 3:
             raise OptionsError(
-                f"first_dealer must be a seat from 0 to 3, not {self.first_dealer!r}"
+                f"first_dealer must be a seat from 0 to 3, not {quote(self.first_dealer)}"
             )
         if self.joker and self.double_deck:
             raise OptionsError("the joker cannot be combined with the double deck (E-38)")
@@ -157,9 +169,10 @@ class BidEuchreOptions:
         if not isinstance(data, Mapping):
             raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         names = {a.name for a in attrs.fields(BidEuchreOptions)}
-        unknown = sorted(set(data) - names)
+        unknown = [k for k in data if k not in names]
         if unknown:
-            raise OptionsError(f"unknown Bid Euchre option(s): {', '.join(map(str, unknown))}")
+            shown = ", ".join(quote(k) for k in unknown[:5])
+            raise OptionsError(f"unknown Bid Euchre option(s): {shown}")
         try:
             return cls(**data)
         except TypeError as exc:

@@ -27,6 +27,7 @@ from typing import Final, Literal, NoReturn, cast
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.errors import ScoreInputError
@@ -43,11 +44,6 @@ _VOID_REASONS: Final = {
     "ace_no_face": "Ace No Face claim (E-36)",
 }
 _DEFAULT_OPTIONS: Final = BidEuchreOptions()
-
-
-def _show(value: object) -> str:
-    """A bounded description of a bad input value for error messages."""
-    return f"{type(value).__name__} {value!r:.40}"
 
 
 def _is_seat(value: object) -> bool:
@@ -67,29 +63,30 @@ def _check_facts(
         or tricks[1] < 0
     ):
         raise ScoreInputError(
-            f"tricks must be a tuple of two non-negative ints (NS, EW), not {_show(tricks)}"
+            f"tricks must be a tuple of two non-negative ints (NS, EW), not {quote(tricks)}"
         )
     if type(reneges) is not tuple or (reneges and not all(_is_seat(seat) for seat in reneges)):
         raise ScoreInputError(
-            f"reneges must be a tuple of seats (ints 0 to 3), not {_show(reneges)}"
+            f"reneges must be a tuple of seats (ints 0 to 3), not {quote(reneges)}"
         )
     if contract is None:
         if type(void_reason) is not str or void_reason not in _VOID_REASONS:
             raise ScoreInputError(
                 "a void hand (contract=None) needs a void_reason: 'all_pass' or 'ace_no_face'"
-                + ("" if void_reason is None else f", not {_show(void_reason)}")
+                + ("" if void_reason is None else f", not {quote(void_reason)}")
             )
         if declarer is not None:
             raise ScoreInputError(
-                f"a void hand has no declarer: declarer must be None, not {_show(declarer)}"
+                f"a void hand has no declarer: declarer must be None, not {quote(declarer)}"
             )
         if tricks != (0, 0):
             raise ScoreInputError(
-                f"no trick is played in a void hand: tricks must be (0, 0), not {tricks}"
+                "no trick is played in a void hand: tricks must be (0, 0), not "
+                f"({quote(tricks[0])}, {quote(tricks[1])})"
             )
         if reneges:
             raise ScoreInputError(
-                f"no card is played in a void hand, so it has no reneges, not {reneges}"
+                f"no card is played in a void hand, so it has no reneges, not {quote(reneges)}"
             )
         return
     if (
@@ -97,14 +94,14 @@ def _check_facts(
         or type(contract.tricks) is not int
         or type(contract.kind) is not ContractKind
     ):
-        raise ScoreInputError(f"contract must be a Contract or None, not {_show(contract)}")
+        raise ScoreInputError(f"contract must be a Contract or None, not {quote(contract)}")
     if not _is_seat(declarer):
         raise ScoreInputError(
-            f"declarer must be a seat (an int from 0 to 3), not {_show(declarer)}"
+            f"declarer must be a seat (an int from 0 to 3), not {quote(declarer)}"
         )
     if void_reason is not None:
         raise ScoreInputError(
-            f"void_reason {void_reason!r:.40} is only for a void hand (contract=None)"
+            f"void_reason {quote(void_reason)} is only for a void hand (contract=None)"
         )
 
 
@@ -140,7 +137,9 @@ class HandFacts:
 
     contract: Contract | None
     declarer: int | None
-    tricks: tuple[int, int]
+    # Any non-negative ints pass the constructor (score_hand checks the total): the
+    # repr must print them all.
+    tricks: tuple[int, int] = attrs.field(repr=lambda t: f"({quote(t[0])}, {quote(t[1])})")
     reneges: tuple[int, ...] = ()
     void_reason: VoidReason | None = None
 
@@ -338,7 +337,8 @@ def _check_reneges(facts: HandFacts, contract: Contract, options: BidEuchreOptio
     if options.renege_mode != "penalize":
         raise ScoreInputError(
             "reneges are recorded only under renege_mode='penalize'; under 'reject' an"
-            f" illegal card is refused, so a hand cannot have reneges {facts.reneges} (E-23)"
+            f" illegal card is refused, so a hand cannot have reneges {quote(facts.reneges)}"
+            " (E-23)"
         )
     partner = (_seat(facts.declarer) + 2) % 4
     n = options.tricks_per_hand
@@ -390,9 +390,9 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
     (-24, 1)
     """
     if type(facts) is not HandFacts:
-        raise ScoreInputError(f"facts must be HandFacts, not {_show(facts)}")
+        raise ScoreInputError(f"facts must be HandFacts, not {quote(facts)}")
     if type(options) is not BidEuchreOptions:
-        raise ScoreInputError(f"options must be BidEuchreOptions, not {_show(options)}")
+        raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
     contract = facts.contract
     if contract is None:
         _check_void(facts, options)
@@ -409,7 +409,8 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
     if t0 + t1 != n:
         # E-24: every trick of the hand is won by one team.
         raise ScoreInputError(
-            f"tricks {facts.tricks} add up to {t0 + t1}, but a hand has {n} tricks (E-24)"
+            f"tricks ({quote(t0)}, {quote(t1)}) add up to {quote(t0 + t1)}, but a hand has"
+            f" {n} tricks (E-24)"
         )
     if facts.reneges:
         _check_reneges(facts, contract, options)

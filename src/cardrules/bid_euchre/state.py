@@ -48,6 +48,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
+from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre.actions import (
     Bid,
@@ -61,7 +62,7 @@ from cardrules.bid_euchre.bidding import Auction, Contract, ContractKind
 from cardrules.bid_euchre.cards import TRUMP_CHOICES, NoTrump, Trump, is_ace_no_face
 from cardrules.bid_euchre.play import PlayTables, Renege, Trick, _played_result, partner_gives
 from cardrules.bid_euchre.scoring import HandResult, VoidReason, _score_trusted
-from cardrules.cards import Card, Suit, _quote
+from cardrules.cards import Card, Suit
 from cardrules.errors import (
     BidError,
     CardNotInHandError,
@@ -259,10 +260,10 @@ class BidEuchreState(_StateSlots, State):
     _BULK_PHASES: ClassVar[tuple[Phase, ...]] = (_AUCTION, _TRUMP, _EXCHANGE, _PLAY)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"BidEuchreState is immutable; cannot set {name!r}")
+        raise AttributeError(f"BidEuchreState is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"BidEuchreState is immutable; cannot delete {name!r}")
+        raise AttributeError(f"BidEuchreState is immutable; cannot delete {quote(name)}")
 
     # -- public queries ---------------------------------------------------------------
 
@@ -818,13 +819,15 @@ class BidEuchreState(_StateSlots, State):
             return self.apply(h.variant.parse_action(action), seat)
         if not isinstance(action, Action):
             raise InvalidActionError(
-                f"not a Bid Euchre action: {_quote(action)}", action=action, seat=s
+                f"not a Bid Euchre action: {quote(action)}", action=action, seat=s
             )
         kind = type(action)
         if kind is Play or kind is Give or kind is Discard:
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not Card or not h.play.position_mask[card.index]:
-                raise UnknownCardError(f"{card} is not in this game's deck", action=action, seat=s)
+                raise UnknownCardError(
+                    f"{quote(card)} is not in this game's deck", action=action, seat=s
+                )
         phase = self._h.phase
         if phase is _PLAY and kind is Play:
             return self._illegal_play(action, s)  # type: ignore[arg-type]
@@ -842,7 +845,7 @@ class BidEuchreState(_StateSlots, State):
             return self._name_suit(action, s)  # type: ignore[arg-type]
         if kind not in _ACTION_TYPES:
             raise InvalidActionError(
-                f"{_quote(str(action))} is not a Bid Euchre action", action=action, seat=s
+                f"{quote(action)} is not a Bid Euchre action", action=action, seat=s
             )
         raise WrongPhaseError(_PHASE_HINTS[phase], action=action, seat=s)
 

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from cardrules._util import FrozenDict
+from cardrules._util import FrozenDict, quote
 from cardrules.actions import Action
 from cardrules.bid_euchre import actions as _actions
 from cardrules.bid_euchre.actions import (
@@ -41,7 +41,7 @@ from cardrules.bid_euchre.play import PlayTables
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState, root_state
-from cardrules.cards import Card, Suit, _quote
+from cardrules.cards import Card, Suit
 from cardrules.errors import DealError, NotationError, OptionsError, RecordError
 from cardrules.state import Variant, check_seat
 from cardrules.tricks import TrickTable
@@ -100,7 +100,7 @@ class BidEuchreVariant(Variant):
             except TypeError as exc:
                 raise OptionsError(str(exc)) from None
         elif type(options) is not BidEuchreOptions:
-            raise OptionsError(f"options must be a BidEuchreOptions, not {_quote(options)}")
+            raise OptionsError(f"options must be a BidEuchreOptions, not {quote(options)}")
         self.options: BidEuchreOptions = options
         self._deck = DeckTables.shared(
             joker=options.joker, double_deck=options.double_deck, no_trump=options.allow_no_trump
@@ -315,8 +315,11 @@ class BidEuchreVariant(Variant):
         (Card.parse('9D'), Card.parse('10D'))
         """
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
-        if isinstance(hands, str) or len(hands) != 4:
-            raise DealError("hands must be a sequence of four hands (seats 0 to 3)")
+        given: object = hands
+        if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != 4:
+            raise DealError(
+                f"hands must be a sequence of four hands (seats 0 to 3), not {quote(given)}"
+            )
         parsed = [self._parse_hand(hand, seat) for seat, hand in enumerate(hands)]
         if extra is not None:
             if not self.options.joker:
@@ -351,7 +354,7 @@ class BidEuchreVariant(Variant):
             except NotationError as exc:
                 raise DealError(f"seat {seat}: {exc}") from None
         if type(card) is not Card:
-            raise DealError(f"seat {seat}: not a card: {_quote(card)}")
+            raise DealError(f"seat {seat}: not a card: {quote(card)}")
         if not self._deck.position_mask[card.index]:
             raise DealError(f"seat {seat}: {card} is not in this game's deck")
         return card
@@ -362,7 +365,7 @@ class BidEuchreVariant(Variant):
         elif isinstance(hand, Sequence):
             items = hand
         else:
-            raise DealError(f"seat {seat}: a hand is a sequence of cards, not {_quote(hand)}")
+            raise DealError(f"seat {seat}: a hand is a sequence of cards, not {quote(hand)}")
         return [self._parse_card(c, seat) for c in items]
 
     def parse_action(self, text: str) -> Action:
@@ -382,7 +385,7 @@ class BidEuchreVariant(Variant):
         """The stable integer id of ``action`` (see :func:`~cardrules.bid_euchre.action_id`).
 
         Raises:
-            ValueError: ``action`` has no Bid Euchre id.
+            InvalidActionError: ``action`` has no Bid Euchre id.
         """
         return _actions.action_id(action)
 
@@ -390,7 +393,7 @@ class BidEuchreVariant(Variant):
         """The action with this id (see :func:`~cardrules.bid_euchre.action_from_id`).
 
         Raises:
-            ValueError: not an id from 0 to 101.
+            InvalidActionError: not an int id from 0 to 101.
         """
         return _actions.action_from_id(action_id)
 
@@ -442,7 +445,7 @@ class BidEuchreVariant(Variant):
             raise RecordError("the deal's 'hands' must be four lists of card codes")
         seat: object = dealer
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise RecordError(f"the dealer must be a seat from 0 to 3, not {seat!r:.20}")
+            raise RecordError(f"the dealer must be a seat from 0 to 3, not {quote(seat)}")
         try:
             return self.deal(hands=hands, dealer=dealer)
         except DealError as exc:
@@ -475,7 +478,7 @@ class BidEuchreVariant(Variant):
         if trump is NO_TRUMP and not self.options.allow_no_trump:
             raise ValueError("no-trump needs allow_no_trump (E-13)")
         if trump not in TRUMP_CHOICES:
-            raise ValueError(f"not a trump choice: {_quote(trump)}")
+            raise ValueError(f"not a trump choice: {quote(trump)}")
         return self._deck.tables[TRUMP_CHOICES.index(trump)]
 
     # -- used by the state ----------------------------------------------------------------

@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
+from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.errors import OptionsError, UnknownVariantError
 from cardrules.registry import get_variant_class
@@ -94,7 +95,7 @@ def bot_for(variant_id: str, kind: str = "heuristic") -> Bot:
     """
     if kind not in BOT_KINDS:
         known = ", ".join(repr(k) for k in BOT_KINDS)
-        raise OptionsError(f"unknown bot kind {kind!r:.40}; bot kinds: {known}")
+        raise OptionsError(f"unknown bot kind {quote(kind)}; bot kinds: {known}")
     variant_class = get_variant_class(variant_id)
     if kind == "random":
         from cardrules.bots.random_bot import RandomBot

@@ -6,7 +6,8 @@ Every action is an immutable value whose ``str`` is its notation, read back by
 =====================================  ==================================================
 ``bid prise`` … ``bid garde-contre``   :class:`Bid` (T-10, T-11); ``pass`` is the core's
                                        :class:`~cardrules.Pass`, also used to decline a
-                                       slam announcement
+                                       slam announcement; also read: ``bid petite``,
+                                       ``bid garde_sans``, ``bid garde_contre``
 ``call KH``                            :class:`Call`: the 5-player called card (T-42)
 ``discard 3C``                         :class:`Discard`: one écart card (T-14, T-15)
 ``discard 3C 4C 5C``                   several écart cards at once (a convenience of
@@ -37,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Final
 
+from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play, split_notation
-from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit, _quote
+from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
 from cardrules.errors import InvalidActionError, NotationError
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import (
@@ -97,7 +99,7 @@ class Bid(Action):
 
     def __new__(cls, contract: Contract) -> Bid:
         if type(contract) is not Contract:
-            raise TypeError(f"Bid takes a Contract, not {_quote(contract)}")
+            raise TypeError(f"Bid takes a Contract, not {quote(contract)}")
         return _BIDS[contract]
 
     def _key(self) -> tuple[Any, ...]:
@@ -141,7 +143,7 @@ class Call(Action):
     def __new__(cls, card: Card) -> Call:
         given: object = card
         if not isinstance(given, Card):
-            raise TypeError(f"Call takes a Card, not {_quote(given)}")
+            raise TypeError(f"Call takes a Card, not {quote(given)}")
         call = _CALLS.get(given)
         if call is None:
             raise ValueError(
@@ -198,11 +200,11 @@ class Discard(Action):
             return _single_discard(cards)
         given: object = cards
         if isinstance(given, (str, bytes)):
-            raise TypeError(f"Discard takes a Card or Cards, not {_quote(given)}")
+            raise TypeError(f"Discard takes a Card or Cards, not {quote(given)}")
         try:
             items = tuple(cards)
         except TypeError:
-            raise TypeError(f"Discard takes a Card or Cards, not {_quote(cards)}") from None
+            raise TypeError(f"Discard takes a Card or Cards, not {quote(cards)}") from None
         if not items or not all(isinstance(c, Card) for c in items):
             raise TypeError("Discard takes one or more Cards")
         if len(items) == 1:
@@ -310,13 +312,13 @@ class DeclarePoignee(Action):
     ) -> DeclarePoignee:
         if level is not None and cards is None:
             if type(level) is not PoigneeLevel:
-                raise TypeError(f"level must be a PoigneeLevel, not {_quote(level)}")
+                raise TypeError(f"level must be a PoigneeLevel, not {quote(level)}")
             return _CANONICAL[level]
         if level is not None or cards is None:
             raise TypeError("DeclarePoignee takes a level or cards (exactly one of them)")
         given: object = cards
         if isinstance(given, (str, bytes)):
-            raise TypeError(f"cards must be Cards, not {_quote(given)}")
+            raise TypeError(f"cards must be Cards, not {quote(given)}")
         items = tuple(cards)
         if not items or not all(isinstance(c, Card) for c in items):
             raise TypeError("a poignée shows one or more Cards")
@@ -420,23 +422,22 @@ def action_id(action: Action, options: TarotOptions | None = None) -> int:
             "a discard of several cards has no id: use one single-card discard per card",
             action=action,
         )
-    raise InvalidActionError(
-        f"{_quote(str(action))} is not a Tarot action with an id", action=action
-    )
+    raise InvalidActionError(f"{quote(action)} is not a Tarot action with an id", action=action)
 
 
 def action_from_id(number: int) -> Action:
     """The action with this id (see :func:`action_id`).
 
     Raises:
-        ValueError: ``number`` is not an int from 0 to ``NUM_ACTIONS - 1``.
+        InvalidActionError: ``number`` is not an int from 0 to ``NUM_ACTIONS - 1`` (a
+            ``ValueError``).
 
     >>> action_from_id(157), action_from_id(178)
     (Bid(Contract.PRISE), DeclarePoignee(PoigneeLevel.SIMPLE))
     """
     if type(number) is not int or not 0 <= number < NUM_ACTIONS:
-        raise ValueError(
-            f"a Tarot action id is an int from 0 to {NUM_ACTIONS - 1}, not {number!r:.20}"
+        raise InvalidActionError(
+            f"a Tarot action id is an int from 0 to {NUM_ACTIONS - 1}, not {quote(number)}"
         )
     return _BY_ID[number]
 
@@ -477,13 +478,13 @@ def parse_action(text: str) -> Action:
         return Bid(Contract.parse(args[0]))
     if verb == "discard" and args:
         if len(args) > 30:
-            raise NotationError(f"too many cards in a discard: {_quote(text)}")
+            raise NotationError(f"too many cards in a discard: {quote(text)}")
         return Discard(_cards(args))
     if verb == "call" and len(args) == 1:
         card = Card.parse(args[0])
         if card not in _CALLS:
             raise NotationError(
-                f"only a king, queen, knight or jack can be called (T-42), not {_quote(args[0])}"
+                f"only a king, queen, knight or jack can be called (T-42), not {quote(args[0])}"
             )
         return Call(card)
     if verb == "announce" and len(args) == 1 and _lower(args[0]) == "chelem":
@@ -493,11 +494,11 @@ def parse_action(text: str) -> Action:
         if len(rest) == 1 and _lower(rest[0]) in _LEVEL_WORDS:
             return DeclarePoignee(_LEVEL_WORDS[_lower(rest[0])])
         if len(rest) > 22:
-            raise NotationError(f"too many cards in a poignée: {_quote(text)}")
+            raise NotationError(f"too many cards in a poignée: {quote(text)}")
         return DeclarePoignee(cards=_cards(rest))
     # The message names no card: it may be shown to any seat.
     raise NotationError(
-        f"not a Tarot action: {_quote(text)} (expected 'bid' and a contract, 'pass', "
+        f"not a Tarot action: {quote(text)} (expected 'bid' and a contract, 'pass', "
         "'call', 'discard' or 'play' and card codes, 'announce chelem' or 'declare poignee')"
     )
 

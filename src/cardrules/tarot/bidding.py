@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from cardrules.cards import _quote
+from cardrules._util import quote
 from cardrules.errors import BidError, NotationError
 
 __all__ = ["Contract", "auction_taker", "bidding_order", "check_bid", "higher_contracts"]
@@ -59,7 +59,7 @@ class Contract(enum.IntEnum):
             for c in cls:
                 if c.code == key or (c is cls.PRISE and key == "petite"):
                     return c
-        raise NotationError(f"not a Tarot contract: {_quote(text)}")
+        raise NotationError(f"not a Tarot contract: {quote(text)}")
 
 
 _ALL_CONTRACTS = tuple(Contract)

@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from cardrules._util import quote
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.decks import tarot_deck
+from cardrules.errors import UnknownCardError
 from cardrules.tricks import TrickRules, TrickTable
 
 __all__ = [
@@ -77,16 +79,15 @@ def card_points(card: Card) -> int:
         The value in half points; the 78 cards total 182 (91 points).
 
     Raises:
-        ValueError: ``card`` is not a Tarot card (the joker).
+        UnknownCardError: ``card`` is not a Tarot card (the joker); a ``ValueError``.
 
     >>> from cardrules import Card
     >>> [card_points(Card.parse(c)) for c in ("KS", "QS", "NS", "JS", "10S", "1T", "EX")]
     [9, 7, 5, 3, 1, 9, 9]
     """
-    index = getattr(card, "index", -1)
-    if type(index) is not int or not 0 <= index < len(_POINTS):
-        raise ValueError(f"{card} is not a Tarot card")
-    return _POINTS[index]
+    if type(card) is not Card or card.index >= len(_POINTS):
+        raise UnknownCardError(f"{quote(card)} is not a Tarot card", action=card)
+    return _POINTS[card.index]
 
 
 def points_of(cards: Iterable[Card]) -> int:

@@ -16,7 +16,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules._util import FrozenDict
+from cardrules._util import MAX_POINTS, FrozenDict, quote
 from cardrules.errors import OptionsError
 
 __all__ = ["TarotOptions"]
@@ -42,35 +42,46 @@ def _choice(*allowed: object) -> Any:
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if value not in allowed or type(value) is bool:
             names = ", ".join(repr(a) for a in allowed)
-            raise OptionsError(f"{attr.name} must be one of {names}, not {value!r}")
+            raise OptionsError(f"{attr.name} must be one of {names}, not {quote(value)}")
 
     return check
 
 
 def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not bool:
-        raise OptionsError(f"{attr.name} must be True or False, not {value!r}")
+        raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
 
 
-def _int_map(keys: tuple[Any, ...], *, positive: bool) -> Any:
-    def convert(value: object) -> Mapping[Any, int]:
-        if not isinstance(value, Mapping) or set(value) != set(keys):
+def _int_map(name: str, ranges: Mapping[str, tuple[int, int]]) -> Any:
+    """A converter to a FrozenDict with exactly the keys of ``ranges``, each value an int
+    within its ``(low, high)`` range."""
+
+    def convert(value: object) -> Mapping[str, int]:
+        if not isinstance(value, Mapping) or set(value) != set(ranges):
             raise OptionsError(
-                f"expected a mapping with exactly the keys {list(keys)}, not {value!r}"
+                f"{name} must be a mapping with exactly the keys {list(ranges)}, not {quote(value)}"
             )
-        for k, v in value.items():
-            if type(v) is not int or (positive and v < 1):
+        for key, (low, high) in ranges.items():
+            v = value[key]
+            if type(v) is not int or not low <= v <= high:
                 raise OptionsError(
-                    f"value for {k!r} must be a {'positive ' if positive else ''}int, not {v!r}"
+                    f"{name}[{key!r}] must be an int from {low:,} to {high:,}, not {quote(v)}"
                 )
-        return FrozenDict({k: value[k] for k in keys})
+        return FrozenDict({key: value[key] for key in ranges})
 
     return convert
 
 
-_to_multipliers = _int_map(("prise", "garde", "garde_sans", "garde_contre"), positive=True)
+# T-11: multipliers are positive; the T-34 slam bonuses of a house rule may have either
+# sign. Every point value is at most MAX_POINTS in magnitude.
+_to_multipliers = _int_map(
+    "multipliers", dict.fromkeys(("prise", "garde", "garde_sans", "garde_contre"), (1, MAX_POINTS))
+)
 _to_chelem_bonuses = _int_map(
-    ("announced_made", "unannounced", "announced_failed", "defence"), positive=False
+    "chelem_bonuses",
+    dict.fromkeys(
+        ("announced_made", "unannounced", "announced_failed", "defence"), (-MAX_POINTS, MAX_POINTS)
+    ),
 )
 
 
@@ -86,7 +97,7 @@ def _chelem_bonuses(value: object) -> Mapping[str, int]:
 
 def _thresholds(value: object) -> Mapping[int, tuple[int, int, int]]:
     if not isinstance(value, Mapping) or set(value) != {3, 4, 5}:
-        raise OptionsError(f"poignee_thresholds needs the keys 3, 4 and 5, not {value!r}")
+        raise OptionsError(f"poignee_thresholds needs the keys 3, 4 and 5, not {quote(value)}")
     out: dict[int, tuple[int, int, int]] = {}
     for n in (3, 4, 5):
         levels = value[n]
@@ -98,7 +109,7 @@ def _thresholds(value: object) -> Mapping[int, tuple[int, int, int]]:
         ):
             raise OptionsError(
                 f"poignee_thresholds[{n}] must be three increasing ints from 1 to 22, "
-                f"not {levels!r}"
+                f"not {quote(levels)}"
             )
         out[n] = (levels[0], levels[1], levels[2])
     return FrozenDict(out)
@@ -108,25 +119,32 @@ def _bonuses(value: object) -> tuple[int, int, int]:
     if (
         not isinstance(value, (tuple, list))
         or len(value) != 3
-        or any(type(x) is not int or x < 0 for x in value)
+        or any(type(x) is not int or not 0 <= x <= MAX_POINTS for x in value)
     ):
-        raise OptionsError(f"poignee_bonuses must be three non-negative ints, not {value!r}")
+        raise OptionsError(
+            f"poignee_bonuses must be three ints from 0 to {MAX_POINTS:,}, not {quote(value)}"
+        )
     return (value[0], value[1], value[2])
 
 
 def _players(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or value not in (3, 4, 5):
-        raise OptionsError(f"players must be 3, 4 or 5, not {value!r}")
+        raise OptionsError(f"players must be 3, 4 or 5, not {quote(value)}")
 
 
 def _edge(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or value not in (1, 3):
-        raise OptionsError(f"chien_edge_exclusion must be 1 or 3, not {value!r}")
+        raise OptionsError(f"chien_edge_exclusion must be 1 or 3, not {quote(value)}")
 
 
 def _dealer(inst: TarotOptions, attr: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or not 0 <= value < inst.players:
-        raise OptionsError(f"dealer must be a seat from 0 to {inst.players - 1}, not {value!r}")
+        raise OptionsError(
+            f"dealer must be a seat from 0 to {inst.players - 1}, not {quote(value)}"
+        )
+
+
+_PLAYER_KEYS: Final[Mapping[object, int]] = {**{n: n for n in (3, 4, 5)}, "3": 3, "4": 4, "5": 5}
 
 
 @attrs.frozen(kw_only=True)
@@ -220,18 +238,17 @@ class TarotOptions:
         if not isinstance(data, Mapping):
             raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         names = {a.name for a in attrs.fields(TarotOptions)}
-        unknown = sorted(set(data) - names)
+        unknown = [k for k in data if k not in names]
         if unknown:
-            raise OptionsError(f"unknown Tarot option(s): {', '.join(map(str, unknown))}")
+            shown = ", ".join(quote(k) for k in unknown[:5])
+            raise OptionsError(f"unknown Tarot option(s): {shown}")
         kwargs = dict(data)
         if "poignee_thresholds" in kwargs and isinstance(kwargs["poignee_thresholds"], Mapping):
             th = kwargs["poignee_thresholds"]
-            try:
-                kwargs["poignee_thresholds"] = {int(k): v for k, v in th.items()}
-            except (TypeError, ValueError):
-                raise OptionsError(f"poignee_thresholds keys must be 3, 4 and 5: {th!r}") from None
-            if any(k not in ("3", "4", "5", 3, 4, 5) for k in th):
-                raise OptionsError(f"poignee_thresholds keys must be 3, 4 and 5: {th!r}")
+            # JSON keys are strings: matched against a fixed table, never int().
+            if any(type(k) not in (str, int) or k not in _PLAYER_KEYS for k in th):
+                raise OptionsError(f"poignee_thresholds keys must be 3, 4 and 5: {quote(th)}")
+            kwargs["poignee_thresholds"] = {_PLAYER_KEYS[k]: v for k, v in th.items()}
         try:
             return cls(**kwargs)
         except TypeError as exc:

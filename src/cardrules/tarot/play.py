@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.cards import EXCUSE, Card
 from cardrules.tarot.cards import TAROT_TABLE
 from cardrules.tarot.options import TarotOptions
@@ -56,7 +57,8 @@ def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]
         trick: The cards already played to the trick, in order.
 
     Raises:
-        ValueError: a card is not in the Tarot deck or appears twice.
+        UnknownCardError: a card is not in the Tarot deck or appears twice (a
+            ``ValueError``).
 
     >>> from cardrules import Card
     >>> cards = lambda text: [Card.parse(c) for c in text.split()]
@@ -194,9 +196,10 @@ def resolve_trick(
     """
     positions = _T._trick_positions(trick)
     if len(positions) != players or players not in (3, 4, 5):
-        raise ValueError(f"a trick of {players} players has {players} cards, not {len(positions)}")
-    if not 0 <= leader < players:
-        raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {leader!r}")
+        shown = quote(players)
+        raise ValueError(f"a trick of {shown} players has {shown} cards, not {len(positions)}")
+    if type(leader) is not int or not 0 <= leader < players:
+        raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {quote(leader)}")
     mask = 0
     for s in attack:
         mask |= 1 << s
@@ -222,7 +225,9 @@ def resolve_trick(
 
 # -- play tables: what each card does to a trick, for the states ------------------------
 
-_BIT: Final = tuple(1 << p for p in range(len(TAROT_DECK)))
+# The bit of each card, by ``Card.index``; the joker (index 78), not a Tarot card, has
+# none, so that ``apply`` sends it to the full check (UnknownCardError) at no cost.
+_BIT: Final = (*(1 << p for p in range(len(TAROT_DECK))), 0)
 # The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
 # below the best leaves ``over`` as it is, since its higher trumps include ``over``.
 _OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))

@@ -27,6 +27,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
@@ -111,17 +112,8 @@ def target_points(bouts: int) -> int:
     [56, 51, 41, 36]
     """
     if type(bouts) is not int or not 0 <= bouts <= 3:
-        raise ScoreInputError(f"bouts must be an int from 0 to 3, not {_show(bouts)}")
+        raise ScoreInputError(f"bouts must be an int from 0 to 3, not {quote(bouts)}")
     return _TARGET_HALVES[bouts] >> 1
-
-
-def _show(value: object) -> str:
-    """A bounded repr of caller input for error messages."""
-    try:
-        text = repr(value)
-    except Exception:  # e.g. an int too long to print: the message must still be raised
-        return f"a value of type {type(value).__name__}"
-    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def _from_halves(halves: int) -> Score:
@@ -138,17 +130,16 @@ def _exact(value: object) -> Fraction:
     if isinstance(value, (float, Decimal)):
         finite = value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
         if not finite:
-            raise ScoreInputError(f"points must be a finite number, not {_show(value)}")
+            raise ScoreInputError(f"points must be a finite number, not {quote(value)}")
         return Fraction(value)
     if isinstance(value, str):
         if len(value) > _MAX_POINT_TEXT or not _DECIMAL.fullmatch(value):
             raise ScoreInputError(
-                f"points must be a decimal number such as '40.5', not {_show(value)}"
+                f"points must be a decimal number such as '40.5', not {quote(value)}"
             )
         return Fraction(value)
     raise ScoreInputError(
-        "points must be an int, Fraction, float or decimal string, "
-        f"not {type(value).__name__} {_show(value)}"
+        f"points must be an int, Fraction, float or decimal string, not {quote(value)}"
     )
 
 
@@ -158,10 +149,10 @@ def _to_points(value: int | float | str | Fraction | Decimal) -> Fraction:
     # Compared as ints: Fraction comparisons cost a microsecond on this hot path.
     denominator = points.denominator
     if not 0 <= points.numerator <= 91 * denominator:
-        raise ScoreInputError(f"points must be from 0 to 91 (T-4), not {_show(value)}")
+        raise ScoreInputError(f"points must be from 0 to 91 (T-4), not {quote(value)}")
     if denominator > 2:
         raise ScoreInputError(
-            f"points come in half points (T-4): {_show(value)} is not a multiple of 0.5"
+            f"points come in half points (T-4): {quote(value)} is not a multiple of 0.5"
         )
     return points
 
@@ -176,7 +167,7 @@ def _to_contract(value: Contract | str) -> Contract:
             pass
     raise ScoreInputError(
         "contract must be a Contract or one of 'prise', 'garde', 'garde-sans', "
-        f"'garde-contre', not {_show(value)}"
+        f"'garde-contre', not {quote(value)}"
     )
 
 
@@ -186,12 +177,12 @@ def _to_poignees(value: Iterable[PoigneeLevel]) -> tuple[PoigneeLevel, ...]:
     if not isinstance(value, (tuple, list)):
         raise ScoreInputError(
             "poignees must be a tuple of PoigneeLevel (one per poignée declared), "
-            f"not {type(value).__name__} {_show(value)}"
+            f"not {quote(value)}"
         )
     for p in value:
         if type(p) is not PoigneeLevel:
             raise ScoreInputError(
-                f"each poignée must be a PoigneeLevel (SIMPLE, DOUBLE, TRIPLE), not {_show(p)}"
+                f"each poignée must be a PoigneeLevel (SIMPLE, DOUBLE, TRIPLE), not {quote(p)}"
             )
     return tuple(value)
 
@@ -358,20 +349,20 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
     def __attrs_post_init__(self) -> None:
         players, taker, partner, bouts = self.players, self.taker, self.partner, self.bouts
         if type(players) is not int or players not in (3, 4, 5):
-            raise ScoreInputError(f"players must be 3, 4 or 5, not {_show(players)}")
+            raise ScoreInputError(f"players must be 3, 4 or 5, not {quote(players)}")
         if type(taker) is not int or not 0 <= taker < players:
             raise ScoreInputError(
-                f"taker must be a seat from 0 to {players - 1}, not {_show(taker)}"
+                f"taker must be a seat from 0 to {players - 1}, not {quote(taker)}"
             )
         if partner is not None:
             if players != 5:
                 raise ScoreInputError(
                     f"only the 5-player game has a partner (T-42): partner must be None "
-                    f"with {players} players, not {_show(partner)}"
+                    f"with {players} players, not {quote(partner)}"
                 )
             if type(partner) is not int or not 0 <= partner < players:
                 raise ScoreInputError(
-                    f"partner must be a seat from 0 to 4 or None, not {_show(partner)}"
+                    f"partner must be a seat from 0 to 4 or None, not {quote(partner)}"
                 )
             if partner == taker:
                 raise ScoreInputError(
@@ -379,15 +370,15 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
                     "alone (T-42), so pass partner=None"
                 )
         if type(bouts) is not int or not 0 <= bouts <= 3:
-            raise ScoreInputError(f"bouts must be an int from 0 to 3, not {_show(bouts)}")
+            raise ScoreInputError(f"bouts must be an int from 0 to 3, not {quote(bouts)}")
         pab, chelem = self.petit_au_bout, self.chelem
         if pab is not None and type(pab) is not Camp:
-            raise ScoreInputError(f"petit_au_bout must be a Camp or None, not {_show(pab)}")
+            raise ScoreInputError(f"petit_au_bout must be a Camp or None, not {quote(pab)}")
         if chelem is not None and type(chelem) is not Camp:
-            raise ScoreInputError(f"chelem must be a Camp or None, not {_show(chelem)}")
+            raise ScoreInputError(f"chelem must be a Camp or None, not {quote(chelem)}")
         if type(self.chelem_announced) is not bool:
             raise ScoreInputError(
-                f"chelem_announced must be True or False, not {_show(self.chelem_announced)}"
+                f"chelem_announced must be True or False, not {quote(self.chelem_announced)}"
             )
         if len(self.poignees) > players:
             raise ScoreInputError(
@@ -612,9 +603,9 @@ class DealResult(_DealResultSlots):
         ((0, 0, 0, 0), 'all_pass', None)
         """
         if type(players) is not int or players not in (3, 4, 5):
-            raise ScoreInputError(f"players must be 3, 4 or 5, not {_show(players)}")
+            raise ScoreInputError(f"players must be 3, 4 or 5, not {quote(players)}")
         if reason not in ("petit_sec", "all_pass"):
-            raise ScoreInputError(f"reason must be 'petit_sec' or 'all_pass', not {_show(reason)}")
+            raise ScoreInputError(f"reason must be 'petit_sec' or 'all_pass', not {quote(reason)}")
         r: Any = object.__new__(_DealResultSlots)
         r.players = players
         r.facts = None

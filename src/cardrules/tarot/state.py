@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
-from cardrules.cards import EXCUSE, Card, CardKind, Rank, _quote
+from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.errors import (
     CardNotInHandError,
     DealError,
@@ -387,10 +388,10 @@ class TarotState(_TarotStateSlots, State):
         raise TypeError("build states with TarotVariant.new_game() or TarotVariant.deal()")
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"TarotState is immutable; cannot set {name!r}")
+        raise AttributeError(f"TarotState is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"TarotState is immutable; cannot delete {name!r}")
+        raise AttributeError(f"TarotState is immutable; cannot delete {quote(name)}")
 
     # -- the State interface ---------------------------------------------------------
 
@@ -900,7 +901,7 @@ class TarotState(_TarotStateSlots, State):
         if isinstance(action, str):
             action = self._g.v.parse_action(action)
         if not isinstance(action, Action):
-            raise InvalidActionError(f"not an action: {_quote(action)}", seat=s)
+            raise InvalidActionError(f"not an action: {quote(action)}", seat=s)
         phase = self._phase
         if isinstance(action, Play):
             self._check_play(action, s)
@@ -917,7 +918,7 @@ class TarotState(_TarotStateSlots, State):
                 self._wrong_phase(action, s)
         else:
             raise InvalidActionError(
-                f"{_quote(str(action))} is not a French Tarot action", action=action, seat=s
+                f"{quote(action)} is not a French Tarot action", action=action, seat=s
             )
         return action, s
 
@@ -929,7 +930,9 @@ class TarotState(_TarotStateSlots, State):
             _ANNOUNCE: "the taker announces a slam or passes first (T-17)",
             _PLAY: "the cards are being played: play a card",
         }[self._phase]
-        raise WrongPhaseError(f"{action} is not possible now: {expected}", action=action, seat=seat)
+        raise WrongPhaseError(
+            f"{quote(str(action))} is not possible now: {expected}", action=action, seat=seat
+        )
 
     def _check_bid(self, action: Action, seat: int) -> None:
         if self._phase is not _BIDDING:

@@ -44,8 +44,9 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.actions import Action, Pass
-from cardrules.cards import Card, _quote
+from cardrules.cards import Card
 from cardrules.decks import randbelow
 from cardrules.errors import CardrulesError, DealError, OptionsError, RecordError
 from cardrules.state import State, Variant, check_seat
@@ -79,7 +80,7 @@ def fixed_chien_positions(players: int) -> tuple[int, ...]:
     ((3, 16, 29, 42, 55, 68), (3, 34, 65))
     """
     if type(players) is not int or players not in _LAYOUT:
-        raise OptionsError(f"players must be 3, 4 or 5, not {players!r:.20}")
+        raise OptionsError(f"players must be 3, 4 or 5, not {quote(players)}")
     hand, packet, _ = _LAYOUT[players]
     out = []
     index = 0
@@ -144,7 +145,7 @@ def deal_deck(
     (['AS', '2S', '3S', 'KS'], ['4S', '3H'])
     """
     if players not in _LAYOUT:
-        raise DealError(f"players must be 3, 4 or 5, not {players!r:.20}")
+        raise DealError(f"players must be 3, 4 or 5, not {quote(players)}")
     check_seat(dealer, players)
     hand_size, packet, chien_size = _LAYOUT[players]
     cards = tuple(deck)
@@ -240,7 +241,7 @@ def _deal_masks(
     """
     given: object = hands
     if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-        raise TypeError(f"hands must be a sequence of {v.players} hands, not {_quote(given)}")
+        raise TypeError(f"hands must be a sequence of {v.players} hands, not {quote(given)}")
     if len(hands) != v.players:
         raise DealError(f"a {v.players}-player deal has {v.players} hands, not {len(hands)}")
     seen = 0
@@ -269,7 +270,7 @@ def _deal_masks(
 def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
     given: object = cards.split() if isinstance(cards, str) else cards
     if isinstance(given, bytes) or not isinstance(given, Iterable):
-        raise TypeError(f"{what} must be cards or card codes, not {_quote(given)}")
+        raise TypeError(f"{what} must be cards or card codes, not {quote(given)}")
     out = []
     for c in given:
         if isinstance(c, Card):
@@ -277,7 +278,7 @@ def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
         elif isinstance(c, str):
             out.append(Card.parse(c))
         else:
-            raise TypeError(f"{what} holds {_quote(c)}, which is not a card")
+            raise TypeError(f"{what} holds {quote(c)}, which is not a card")
         if len(out) > 100:
             raise DealError(f"{what} has too many cards")
     return out
@@ -313,7 +314,7 @@ class TarotVariant(Variant):
             if kwargs:
                 raise OptionsError("give a TarotOptions or options as keywords, not both")
             if type(options) is not TarotOptions:
-                raise OptionsError(f"options must be a TarotOptions, not {_quote(options)}")
+                raise OptionsError(f"options must be a TarotOptions, not {quote(options)}")
         else:
             try:
                 options = TarotOptions(**kwargs)
@@ -485,7 +486,7 @@ class TarotVariant(Variant):
         ):
             raise RecordError("every card of the deal must be a card code string")
         if type(dealer) is not int or not 0 <= dealer < self._players:
-            raise RecordError(f"the dealer {dealer!r:.20} is not a seat of this table")
+            raise RecordError(f"the dealer {quote(dealer)} is not a seat of this table")
         try:
             return self.deal(hands=hands, chien=chien, dealer=dealer)
         except CardrulesError as exc:
