@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
 from cardrules.cards import Card
-from cardrules.errors import NotationError
+from cardrules.errors import ImmutableError, InvalidArgumentError, NotationError
 
 __all__ = ["Action", "Pass", "Play", "split_notation"]
 
@@ -49,10 +49,10 @@ class Action:
         return hash((type(self).__name__, self._key()))
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {quote(name)}")
+        raise ImmutableError(f"{type(self).__name__} is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {quote(name)}")
+        raise ImmutableError(f"{type(self).__name__} is immutable; cannot delete {quote(name)}")
 
     def __copy__(self) -> Action:
         return self
@@ -81,7 +81,7 @@ class Play(Action):
     def __new__(cls, card: Card) -> Play:
         # An exact type check: other objects have an ``index`` too (``Suit.HEARTS.index``).
         if type(card) is not Card:
-            raise TypeError(f"Play takes a Card, not {quote(card)}")
+            raise InvalidArgumentError(f"Play takes a Card, not {quote(card)}")
         return _PLAYS[card.index]
 
     def _key(self) -> tuple[Any, ...]:

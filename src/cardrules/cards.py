@@ -28,7 +28,7 @@ import enum
 from typing import Any, Final
 
 from cardrules._util import quote, show_by_notation
-from cardrules.errors import NotationError
+from cardrules.errors import ImmutableError, InvalidArgumentError, NotationError
 
 __all__ = ["EXCUSE", "JOKER", "Card", "CardKind", "Colour", "Rank", "Suit"]
 
@@ -163,9 +163,9 @@ class Card:
 
     def __new__(cls, suit: Suit, rank: Rank | int) -> Card:
         if type(suit) is not Suit:
-            raise TypeError(f"suit must be a Suit, not {type(suit).__name__}")
+            raise InvalidArgumentError(f"suit must be a Suit, not {type(suit).__name__}")
         if type(rank) not in (Rank, int) or not 1 <= rank <= 14:
-            raise ValueError(f"rank must be a Rank (1 to 14), not {quote(rank)}")
+            raise InvalidArgumentError(f"rank must be a Rank (1 to 14), not {quote(rank)}")
         return _ALL[suit.index * 14 + rank - 1]
 
     @classmethod
@@ -189,14 +189,16 @@ class Card:
         Card.parse('1T')
         """
         if type(number) is not int or not 1 <= number <= 21:
-            raise ValueError(f"a Tarot trump is numbered 1 to 21, not {quote(number)}")
+            raise InvalidArgumentError(f"a Tarot trump is numbered 1 to 21, not {quote(number)}")
         return _ALL[55 + number]
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this :attr:`index` (0 to 78)."""
         if type(index) is not int or not 0 <= index < len(_ALL):
-            raise ValueError(f"a card index runs from 0 to {len(_ALL) - 1}, not {quote(index)}")
+            raise InvalidArgumentError(
+                f"a card index runs from 0 to {len(_ALL) - 1}, not {quote(index)}"
+            )
         return _ALL[index]
 
     @staticmethod
@@ -237,10 +239,10 @@ class Card:
         return format(self._code, spec)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Card is immutable; cannot set {quote(name)}")
+        raise ImmutableError(f"Card is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Card is immutable; cannot delete {quote(name)}")
+        raise ImmutableError(f"Card is immutable; cannot delete {quote(name)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_index, (self.index,))

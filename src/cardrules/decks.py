@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, JOKER, Card, Rank, Suit
+from cardrules.errors import InvalidArgumentError
 
 __all__ = [
     "deal",
@@ -79,7 +80,7 @@ def randbelow(rng: random.Random, n: int) -> int:
         ValueError: ``n`` is not a positive ``int`` (the loop would never end).
     """
     if type(n) is not int or n < 1:
-        raise ValueError(f"randbelow needs a positive int bound, not {quote(n)}")
+        raise InvalidArgumentError(f"randbelow needs a positive int bound, not {quote(n)}")
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
@@ -98,7 +99,7 @@ def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
         rng: The generator to draw from; never the global one.
     """
     if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
     out = list(cards)
     getrandbits = rng.getrandbits
     for i in range(len(out) - 1, 0, -1):
@@ -128,7 +129,7 @@ def deal(
     ['9S', '10S', 'JS', '9D', '10D', 'JD']
     """
     if players < 1 or packet < 1 or len(deck) % (players * packet):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"cannot deal {len(deck)} cards to {quote(players)} players in packets of "
             f"{quote(packet)}"
         )

@@ -31,7 +31,9 @@ __all__ = [
     "ExchangeError",
     "GameOverError",
     "IllegalActionError",
+    "ImmutableError",
     "InvalidActionError",
+    "InvalidArgumentError",
     "InvalidSeatError",
     "LeadRestrictionError",
     "MustFollowSuitError",
@@ -63,6 +65,25 @@ class NotationError(CardrulesError, ValueError):
     ...
     cardrules.errors.NotationError: not a card: 'T22'
     """
+
+
+class InvalidArgumentError(CardrulesError, TypeError, ValueError):
+    """An argument that a library call cannot take: a value of the wrong type (``Play("QH")``
+    instead of ``Play(Card.parse("QH"))``), or out of the range the call documents.
+
+    It is both a :class:`TypeError` and a :class:`ValueError`, so code that catches
+    either keeps working.
+
+    >>> from cardrules import Card, Suit
+    >>> Card(Suit.HEARTS, 99)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidArgumentError: rank must be a Rank (1 to 14), not 99
+    """
+
+
+class ImmutableError(CardrulesError, AttributeError):
+    """An attempt to change a value that never changes: a card, an action, a state."""
 
 
 class OptionsError(CardrulesError, ValueError):

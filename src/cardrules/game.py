@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from cardrules.actions import Action
+from cardrules.errors import InvalidArgumentError
 from cardrules.state import State
 
 __all__ = ["Game"]
@@ -31,7 +32,7 @@ class Game:
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, State):
-            raise TypeError(f"Game takes a State, not {type(state).__name__}")
+            raise InvalidArgumentError(f"Game takes a State, not {type(state).__name__}")
         self.state: State = state
         self._undo: list[State] = []
         self._redo: list[State] = []

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
-from cardrules.errors import GameOverError, ScoreInputError
+from cardrules.errors import GameOverError, ImmutableError, ScoreInputError
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant
@@ -150,7 +150,7 @@ class Series:
         object.__setattr__(self, "_dealer", self._first)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Series is immutable; cannot set {name!r}")
+        raise ImmutableError(f"Series is immutable; cannot set {name!r}")
 
     @property
     def variant(self) -> Variant:

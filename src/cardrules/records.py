@@ -33,6 +33,7 @@ from cardrules._util import FrozenDict, quote
 from cardrules.errors import (
     CardrulesError,
     IllegalActionError,
+    InvalidArgumentError,
     NotationError,
     PluginError,
     RecordError,
@@ -135,7 +136,7 @@ def record_of(state: State) -> Record:
 def dumps(record: Record, *, indent: int | None = None) -> str:
     """Serialise ``record`` to JSON text."""
     if not isinstance(record, Record):
-        raise TypeError(f"dumps takes a Record, not {type(record).__name__}")
+        raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
     return json.dumps(record.to_json(), indent=indent, ensure_ascii=False, allow_nan=False)
 
 
@@ -290,7 +291,7 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
             is malformed or illegal where it stands (the message gives its position).
     """
     if not isinstance(record, Record):
-        raise TypeError(f"replay takes a Record, not {type(record).__name__}")
+        raise InvalidArgumentError(f"replay takes a Record, not {type(record).__name__}")
     if variant is None:
         try:
             cls = get_variant_class(record.variant)

@@ -28,7 +28,9 @@ from cardrules.cards import Card
 from cardrules.errors import (
     GameOverError,
     IllegalActionError,
+    ImmutableError,
     InvalidActionError,
+    InvalidArgumentError,
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
@@ -144,13 +146,13 @@ class Variant(abc.ABC):
 
     def _rng(self, rng: random.Random | None, seed: int | None) -> random.Random:
         if rng is not None and seed is not None:
-            raise TypeError("give rng or seed, not both")
+            raise InvalidArgumentError("give rng or seed, not both")
         if rng is not None:
             if not isinstance(rng, random.Random):
-                raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+                raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
             return rng
         if seed is not None and (type(seed) is not int):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+            raise InvalidArgumentError(f"seed must be an int, not {type(seed).__name__}")
         return random.Random(seed)
 
     def replay(self, record: Record) -> Iterator[State]:
@@ -320,15 +322,15 @@ class StateBase(State):
     _act: Action | None
 
     def __init__(self) -> None:
-        raise TypeError(
+        raise InvalidArgumentError(
             f"{type(self).__name__} objects are built by their variant: use new_game() or deal()"
         )
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+        raise ImmutableError(f"{type(self).__name__} is immutable; cannot set {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+        raise ImmutableError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
 
     @classmethod
     def _new(cls, **slots: Any) -> Self:

@@ -40,7 +40,7 @@ import attrs
 
 from cardrules._util import quote
 from cardrules.cards import Card
-from cardrules.errors import UnknownCardError
+from cardrules.errors import InvalidArgumentError, UnknownCardError
 
 __all__ = ["Obligation", "TrickRules", "TrickTable"]
 
@@ -138,7 +138,7 @@ class TrickTable:
         cards = rules.cards
         missing = [c for c in cards if c not in rules.suit_of or c not in rules.strength]
         if missing:
-            raise ValueError(f"no suit or strength declared for {missing[0]}")
+            raise InvalidArgumentError(f"no suit or strength declared for {missing[0]}")
         # The winner and best-trump scans start from -1 and add _TRUMP_BASE to trumps, so
         # a strength outside [0, _TRUMP_BASE) would silently give wrong winners.
         # Distinct cards of one suit need distinct strengths, or the card order is not a
@@ -147,13 +147,15 @@ class TrickTable:
         for c in cards:
             k = rules.strength[c]
             if type(k) is not int or not 0 <= k < _TRUMP_BASE:
-                raise ValueError(
+                raise InvalidArgumentError(
                     f"the strength of {c} must be an int from 0 to 2**20 - 1: {quote(k)}"
                 )
             if rules.suit_of[c] is not None and c not in rules.exempt:
                 other = ranked.setdefault((rules.suit_of[c], k), c)
                 if other is not c:
-                    raise ValueError(f"{other} and {c} have the same suit and strength {k}")
+                    raise InvalidArgumentError(
+                        f"{other} and {c} have the same suit and strength {k}"
+                    )
         labels: list[Hashable] = []
         for c in cards:
             label = rules.suit_of[c]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 
@@ -109,3 +110,41 @@ def test_other_errors_pickle(cls: type[Exception]) -> None:
 def test_action_errors_take_keyword_arguments_only() -> None:
     with pytest.raises(TypeError):
         errors.MustTrumpError("message", None, 1)  # type: ignore[call-arg]
+
+
+def _bad_calls() -> list[tuple[str, Callable[[], object]]]:
+    from cardrules import Card, Game, Play, Suit, dumps
+    from cardrules.bid_euchre import Bid as EuchreBid
+    from cardrules.bid_euchre import BidEuchreVariant, NameTrump
+    from cardrules.tarot import Bid, Call, DeclarePoignee, Discard, TarotVariant
+
+    state = TarotVariant().new_game(seed=1)
+    return [
+        ("Play of text", lambda: Play("QH")),  # type: ignore[arg-type]
+        ("Card of a bad rank", lambda: Card(Suit.HEARTS, 99)),
+        ("Card of a bad suit", lambda: Card("H", 1)),  # type: ignore[arg-type]
+        ("Card.trump(22)", lambda: Card.trump(22)),
+        ("Card.from_index(10**5000)", lambda: Card.from_index(10**5000)),
+        ("Tarot Bid of text", lambda: Bid("garde")),  # type: ignore[arg-type]
+        ("Tarot Call of text", lambda: Call("KH")),  # type: ignore[arg-type]
+        ("Tarot Discard of nothing", lambda: Discard([])),
+        ("DeclarePoignee of nothing", DeclarePoignee),
+        ("Euchre Bid of text", lambda: EuchreBid("3")),  # type: ignore[arg-type]
+        ("NameTrump of text", lambda: NameTrump("spades")),  # type: ignore[arg-type]
+        ("deal(hands=text)", lambda: TarotVariant().deal(hands="KH", chien=[])),
+        ("Game of an int", lambda: Game(3)),  # type: ignore[arg-type]
+        ("dumps of an int", lambda: dumps(3)),  # type: ignore[arg-type]
+        ("new_game(seed='1')", lambda: BidEuchreVariant().new_game(seed="1")),  # type: ignore[arg-type]
+        ("setattr on a state", lambda: setattr(state, "_phase", None)),
+        ("setattr on a card", lambda: setattr(Card.parse("QH"), "suit", None)),
+    ]
+
+
+def test_misused_calls_raise_library_errors_that_are_also_builtin_errors() -> None:
+    """A wrong argument raises a CardrulesError that is also the builtin error a caller
+    would catch anyway (TypeError, ValueError, AttributeError)."""
+    for name, call in _bad_calls():
+        with pytest.raises(errors.CardrulesError) as info:
+            call()
+        assert isinstance(info.value, (TypeError, ValueError, AttributeError)), name
+        assert len(str(info.value)) < 300, name

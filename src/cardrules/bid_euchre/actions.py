@@ -46,7 +46,7 @@ from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.cards import NO_TRUMP, NoTrump, Trump
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
-from cardrules.errors import InvalidActionError, NotationError
+from cardrules.errors import InvalidActionError, InvalidArgumentError, NotationError
 
 __all__ = [
     "NUM_ACTIONS",
@@ -82,7 +82,7 @@ class Bid(Action):
 
     def __new__(cls, contract: Contract) -> Bid:
         if type(contract) is not Contract:
-            raise TypeError(f"Bid takes a Contract, not {quote(contract)}")
+            raise InvalidArgumentError(f"Bid takes a Contract, not {quote(contract)}")
         known = _BIDS.get((contract.tricks, contract.kind))
         if known is not None:
             return known
@@ -118,7 +118,9 @@ class NameTrump(Action):
         try:
             return _TRUMPS[trump]
         except (KeyError, TypeError):
-            raise TypeError(f"NameTrump takes a Suit or NO_TRUMP, not {quote(trump)}") from None
+            raise InvalidArgumentError(
+                f"NameTrump takes a Suit or NO_TRUMP, not {quote(trump)}"
+            ) from None
 
     def _key(self) -> tuple[Any, ...]:
         return (self.trump.value,)
@@ -149,7 +151,7 @@ class NameSuit(Action):
 
     def __new__(cls, suit: Suit) -> NameSuit:
         if type(suit) is not Suit:
-            raise TypeError(f"NameSuit takes a Suit, not {quote(suit)}")
+            raise InvalidArgumentError(f"NameSuit takes a Suit, not {quote(suit)}")
         return _NAMES[suit]
 
     def _key(self) -> tuple[Any, ...]:
@@ -172,7 +174,7 @@ class _CardAction(Action):
 
     def __new__(cls, card: Card) -> Any:
         if type(card) is not Card:
-            raise TypeError(f"{cls.__name__} takes a Card, not {quote(card)}")
+            raise InvalidArgumentError(f"{cls.__name__} takes a Card, not {quote(card)}")
         return cls._interned[card.index]
 
     def _key(self) -> tuple[Any, ...]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 import attrs
 
 from cardrules._util import quote
-from cardrules.errors import BidError, NotationError
+from cardrules.errors import BidError, ImmutableError, NotationError
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.options import BidEuchreOptions
@@ -404,10 +404,10 @@ class Auction(_AuctionSlots):
         return (self.rules.ladder, self.dealer, self.calls, self.to_call)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Auction is immutable; cannot set {quote(name)}")
+        raise ImmutableError(f"Auction is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Auction is immutable; cannot delete {quote(name)}")
+        raise ImmutableError(f"Auction is immutable; cannot delete {quote(name)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replay_auction, (self.rules.options, self.dealer, self.calls))

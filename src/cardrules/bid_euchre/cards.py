@@ -30,7 +30,7 @@ from cardrules import decks
 from cardrules._util import FrozenDict, quote
 from cardrules.actions import Action
 from cardrules.cards import JOKER, Card, CardKind, Rank, Suit
-from cardrules.errors import UnknownCardError
+from cardrules.errors import InvalidArgumentError, UnknownCardError
 from cardrules.tricks import TrickRules, TrickTable
 
 __all__ = [
@@ -190,7 +190,7 @@ def bid_euchre_deck(*, joker: bool = False, double_deck: bool = False) -> tuple[
     48
     """
     if joker and double_deck:
-        raise ValueError("the joker cannot be combined with the double deck (E-38)")
+        raise InvalidArgumentError("the joker cannot be combined with the double deck (E-38)")
     if double_deck:
         return decks.double_euchre_deck()
     return decks.euchre_deck_with_joker() if joker else decks.euchre_deck()

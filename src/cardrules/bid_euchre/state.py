@@ -69,6 +69,7 @@ from cardrules.errors import (
     DeclarationError,
     ExchangeError,
     GameOverError,
+    ImmutableError,
     InvalidActionError,
     MustFollowSuitError,
     NotYourTurnError,
@@ -260,10 +261,10 @@ class BidEuchreState(_StateSlots, State):
     _BULK_PHASES: ClassVar[tuple[Phase, ...]] = (_AUCTION, _TRUMP, _EXCHANGE, _PLAY)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"BidEuchreState is immutable; cannot set {quote(name)}")
+        raise ImmutableError(f"BidEuchreState is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"BidEuchreState is immutable; cannot delete {quote(name)}")
+        raise ImmutableError(f"BidEuchreState is immutable; cannot delete {quote(name)}")
 
     # -- public queries ---------------------------------------------------------------
 

@@ -42,7 +42,13 @@ from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState, root_state
 from cardrules.cards import Card, Suit
-from cardrules.errors import DealError, NotationError, OptionsError, RecordError
+from cardrules.errors import (
+    DealError,
+    InvalidArgumentError,
+    NotationError,
+    OptionsError,
+    RecordError,
+)
 from cardrules.state import Variant, check_seat
 from cardrules.tricks import TrickTable
 
@@ -417,7 +423,9 @@ class BidEuchreVariant(Variant):
             TypeError: ``state`` is not a state of a Bid Euchre hand.
         """
         if not isinstance(state, BidEuchreState):
-            raise TypeError(f"deal_json takes a BidEuchreState, not {type(state).__name__}")
+            raise InvalidArgumentError(
+                f"deal_json takes a BidEuchreState, not {type(state).__name__}"
+            )
         h = state._h
         width = self._deck.size
         full = (1 << width) - 1
@@ -466,7 +474,7 @@ class BidEuchreVariant(Variant):
         if not isinstance(given, BidEuchreState) or (
             given.variant is not self and given.variant != self
         ):
-            raise TypeError("random_playout takes a state of this variant")
+            raise InvalidArgumentError("random_playout takes a state of this variant")
         return _random_playout(state, rng)
 
     def trick_table(self, trump: Trump) -> TrickTable:
@@ -476,9 +484,9 @@ class BidEuchreVariant(Variant):
             ValueError: no-trump without ``allow_no_trump``, or not a trump choice.
         """
         if trump is NO_TRUMP and not self.options.allow_no_trump:
-            raise ValueError("no-trump needs allow_no_trump (E-13)")
+            raise InvalidArgumentError("no-trump needs allow_no_trump (E-13)")
         if trump not in TRUMP_CHOICES:
-            raise ValueError(f"not a trump choice: {quote(trump)}")
+            raise InvalidArgumentError(f"not a trump choice: {quote(trump)}")
         return self._deck.tables[TRUMP_CHOICES.index(trump)]
 
     # -- used by the state ----------------------------------------------------------------

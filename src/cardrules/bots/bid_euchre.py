@@ -59,7 +59,7 @@ from cardrules.bid_euchre.cards import (
 from cardrules.bid_euchre.state import Phase
 from cardrules.bid_euchre.view import BidEuchreView
 from cardrules.cards import JOKER, Card, Rank, Suit
-from cardrules.errors import GameOverError
+from cardrules.errors import GameOverError, InvalidArgumentError
 
 __all__ = ["BidEuchreBot"]
 
@@ -253,7 +253,9 @@ class BidEuchreBot:
             GameOverError: ``legal`` is empty.
         """
         if not isinstance(view, BidEuchreView):
-            raise TypeError(f"BidEuchreBot plays from a BidEuchreView, not {type(view).__name__}")
+            raise InvalidArgumentError(
+                f"BidEuchreBot plays from a BidEuchreView, not {type(view).__name__}"
+            )
         if not legal:
             raise GameOverError("no legal action to choose from: the hand is over")
         if len(legal) == 1:

@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
-from cardrules.errors import GameOverError
+from cardrules.errors import GameOverError, InvalidArgumentError
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import PETIT, TAROT_DECK, TAROT_TABLE, TWENTY_ONE, card_points
@@ -262,7 +262,9 @@ class TarotBot:
             GameOverError: ``legal`` is empty.
         """
         if not isinstance(view, TarotView):
-            raise TypeError(f"TarotBot plays from a TarotView, not {type(view).__name__}")
+            raise InvalidArgumentError(
+                f"TarotBot plays from a TarotView, not {type(view).__name__}"
+            )
         if not legal:
             raise GameOverError("no legal action to choose from: the deal is over")
         if len(legal) == 1:

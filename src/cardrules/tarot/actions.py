@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Final
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play, split_notation
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
-from cardrules.errors import InvalidActionError, NotationError
+from cardrules.errors import InvalidActionError, InvalidArgumentError, NotationError
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import (
     _DECK_MASK,
@@ -99,7 +99,7 @@ class Bid(Action):
 
     def __new__(cls, contract: Contract) -> Bid:
         if type(contract) is not Contract:
-            raise TypeError(f"Bid takes a Contract, not {quote(contract)}")
+            raise InvalidArgumentError(f"Bid takes a Contract, not {quote(contract)}")
         return _BIDS[contract]
 
     def _key(self) -> tuple[Any, ...]:
@@ -143,10 +143,10 @@ class Call(Action):
     def __new__(cls, card: Card) -> Call:
         given: object = card
         if not isinstance(given, Card):
-            raise TypeError(f"Call takes a Card, not {quote(given)}")
+            raise InvalidArgumentError(f"Call takes a Card, not {quote(given)}")
         call = _CALLS.get(given)
         if call is None:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"only a king, queen, knight or jack can be called (T-42), not {given}"
             )
         return call
@@ -200,13 +200,15 @@ class Discard(Action):
             return _single_discard(cards)
         given: object = cards
         if isinstance(given, (str, bytes)):
-            raise TypeError(f"Discard takes a Card or Cards, not {quote(given)}")
+            raise InvalidArgumentError(f"Discard takes a Card or Cards, not {quote(given)}")
         try:
             items = tuple(cards)
         except TypeError:
-            raise TypeError(f"Discard takes a Card or Cards, not {quote(cards)}") from None
+            raise InvalidArgumentError(
+                f"Discard takes a Card or Cards, not {quote(cards)}"
+            ) from None
         if not items or not all(isinstance(c, Card) for c in items):
-            raise TypeError("Discard takes one or more Cards")
+            raise InvalidArgumentError("Discard takes one or more Cards")
         if len(items) == 1:
             return _single_discard(items[0])
         discard = object.__new__(cls)
@@ -312,16 +314,18 @@ class DeclarePoignee(Action):
     ) -> DeclarePoignee:
         if level is not None and cards is None:
             if type(level) is not PoigneeLevel:
-                raise TypeError(f"level must be a PoigneeLevel, not {quote(level)}")
+                raise InvalidArgumentError(f"level must be a PoigneeLevel, not {quote(level)}")
             return _CANONICAL[level]
         if level is not None or cards is None:
-            raise TypeError("DeclarePoignee takes a level or cards (exactly one of them)")
+            raise InvalidArgumentError(
+                "DeclarePoignee takes a level or cards (exactly one of them)"
+            )
         given: object = cards
         if isinstance(given, (str, bytes)):
-            raise TypeError(f"cards must be Cards, not {quote(given)}")
+            raise InvalidArgumentError(f"cards must be Cards, not {quote(given)}")
         items = tuple(cards)
         if not items or not all(isinstance(c, Card) for c in items):
-            raise TypeError("a poignée shows one or more Cards")
+            raise InvalidArgumentError("a poignée shows one or more Cards")
         declare = object.__new__(cls)
         object.__setattr__(declare, "level", None)
         object.__setattr__(declare, "cards", tuple(sorted(items, key=_poignee_order)))

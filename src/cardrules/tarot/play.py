@@ -24,6 +24,7 @@ import attrs
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, Card
+from cardrules.errors import InvalidArgumentError
 from cardrules.tarot.cards import TAROT_TABLE
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
@@ -197,9 +198,13 @@ def resolve_trick(
     positions = _T._trick_positions(trick)
     if len(positions) != players or players not in (3, 4, 5):
         shown = quote(players)
-        raise ValueError(f"a trick of {shown} players has {shown} cards, not {len(positions)}")
+        raise InvalidArgumentError(
+            f"a trick of {shown} players has {shown} cards, not {len(positions)}"
+        )
     if type(leader) is not int or not 0 <= leader < players:
-        raise ValueError(f"leader must be a seat from 0 to {players - 1}, not {quote(leader)}")
+        raise InvalidArgumentError(
+            f"leader must be a seat from 0 to {players - 1}, not {quote(leader)}"
+        )
     mask = 0
     for s in attack:
         mask |= 1 << s

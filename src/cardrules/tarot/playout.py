@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardrules.decks import randbelow
+from cardrules.errors import InvalidArgumentError
 from cardrules.tarot.bidding import auction_taker
 from cardrules.tarot.cards import (
     _DECK_MASK,
@@ -82,7 +83,7 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa
     True
     """
     if not isinstance(state, TarotState):
-        raise TypeError(f"random_playout takes a TarotState, not {type(state).__name__}")
+        raise InvalidArgumentError(f"random_playout takes a TarotState, not {type(state).__name__}")
     phase = state._phase
     if phase is _END:
         return state.result()

@@ -36,7 +36,9 @@ from cardrules.errors import (
     DeclarationError,
     DiscardError,
     IllegalActionError,
+    ImmutableError,
     InvalidActionError,
+    InvalidArgumentError,
     LeadRestrictionError,
     MustFollowSuitError,
     MustOvertrumpError,
@@ -385,13 +387,15 @@ class TarotState(_TarotStateSlots, State):
     __slots__ = ()
 
     def __init__(self) -> None:
-        raise TypeError("build states with TarotVariant.new_game() or TarotVariant.deal()")
+        raise InvalidArgumentError(
+            "build states with TarotVariant.new_game() or TarotVariant.deal()"
+        )
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"TarotState is immutable; cannot set {quote(name)}")
+        raise ImmutableError(f"TarotState is immutable; cannot set {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"TarotState is immutable; cannot delete {quote(name)}")
+        raise ImmutableError(f"TarotState is immutable; cannot delete {quote(name)}")
 
     # -- the State interface ---------------------------------------------------------
 
@@ -823,11 +827,11 @@ class TarotState(_TarotStateSlots, State):
     @_hands.setter
     def _hands(self, value: tuple[int, ...]) -> None:
         # Reached only through object.__setattr__: the state stays immutable.
-        raise AttributeError("TarotState is immutable; cannot set '_hands'")
+        raise ImmutableError("TarotState is immutable; cannot set '_hands'")
 
     @_hands.deleter
     def _hands(self) -> None:
-        raise AttributeError("TarotState is immutable; cannot delete '_hands'")
+        raise ImmutableError("TarotState is immutable; cannot delete '_hands'")
 
     def _highest_index(self) -> int:
         highest = 0

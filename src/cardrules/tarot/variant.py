@@ -48,7 +48,13 @@ from cardrules._util import quote
 from cardrules.actions import Action, Pass
 from cardrules.cards import Card
 from cardrules.decks import randbelow
-from cardrules.errors import CardrulesError, DealError, OptionsError, RecordError
+from cardrules.errors import (
+    CardrulesError,
+    DealError,
+    InvalidArgumentError,
+    OptionsError,
+    RecordError,
+)
 from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot.actions import Bid, DeclarePoignee
@@ -241,7 +247,9 @@ def _deal_masks(
     """
     given: object = hands
     if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-        raise TypeError(f"hands must be a sequence of {v.players} hands, not {quote(given)}")
+        raise InvalidArgumentError(
+            f"hands must be a sequence of {v.players} hands, not {quote(given)}"
+        )
     if len(hands) != v.players:
         raise DealError(f"a {v.players}-player deal has {v.players} hands, not {len(hands)}")
     seen = 0
@@ -270,7 +278,7 @@ def _deal_masks(
 def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
     given: object = cards.split() if isinstance(cards, str) else cards
     if isinstance(given, bytes) or not isinstance(given, Iterable):
-        raise TypeError(f"{what} must be cards or card codes, not {quote(given)}")
+        raise InvalidArgumentError(f"{what} must be cards or card codes, not {quote(given)}")
     out = []
     for c in given:
         if isinstance(c, Card):
@@ -278,7 +286,7 @@ def _parse_cards(cards: Iterable[Card | str] | str, what: str) -> list[Card]:
         elif isinstance(c, str):
             out.append(Card.parse(c))
         else:
-            raise TypeError(f"{what} holds {quote(c)}, which is not a card")
+            raise InvalidArgumentError(f"{what} holds {quote(c)}, which is not a card")
         if len(out) > 100:
             raise DealError(f"{what} has too many cards")
     return out
@@ -466,7 +474,7 @@ class TarotVariant(Variant):
     def deal_json(self, state: State) -> dict[str, Any]:
         """The dealt cards of ``state``'s deal: ``{"hands": [[codes] …], "chien": [codes]}``."""
         if not isinstance(state, TarotState) or state.variant != self:
-            raise TypeError("deal_json takes a state of this variant")
+            raise InvalidArgumentError("deal_json takes a state of this variant")
         info = state._g.info
         return {
             "hands": [[str(c) for c in _cards(h)] for h in info.deal],
