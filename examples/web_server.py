@@ -5,7 +5,8 @@ the clients, prints each response and stops)::
 
     python examples/web_server.py
 
-Serve until Ctrl-C, with one log line per rejected request on stderr::
+Serve until Ctrl-C, with one log line per rejected request on stderr, and play French
+Tarot or Bid Euchre against three bots in a browser at http://127.0.0.1:8000/play::
 
     python examples/web_server.py --serve [--host 127.0.0.1] [--port 8000]
 
@@ -13,16 +14,23 @@ The server keeps the real state of every game; clients never send a state, only 
 Each seat has a secret token (handed out when the game is created), and a client sees
 only its own seat's view: its hand and the public facts. A move is checked by the rules
 engine against the seat that sent it; an illegal one is answered with status 400 and
-the error's stable ``code`` and ``rule_id``, and the game is unchanged.
+the error's stable ``code`` and ``rule_id``, and the game is unchanged. The seats named
+in ``bots`` are played by the server itself (:func:`cardrules.bots.bot_for`), through the
+same checked ``apply``, right after each move of a person.
 
 The API (JSON in and out; the token in an ``Authorization: Bearer TOKEN`` header):
 
 =========================  ===============================================================
-``POST /games``            ``{"variant": "bid-euchre", "seed": 7}`` (both optional) creates
-                           a game: 201 ``{"game": id, "variant", "tokens": [one per seat]}``
+``POST /games``            ``{"variant": "tarot", "seed": 7, "bots": [1, 2, 3]}`` (all
+                           optional) creates a game: 201 ``{"game": id, "variant",
+                           "tokens": [one per seat, null for a bot's], "bots"}``
 ``GET /games/ID``          the view of the token's seat: 200 ``{"seat", "to_play",
-                           "legal", "view"}``
+                           "legal", "view", "hand_by_suit"}``; ``legal`` is empty unless
+                           the seat is to play
 ``POST /games/ID/moves``   ``{"action": "bid 4"}``: 200 and the seat's new view
+``GET /play``              the game page: HTML, CSS and JavaScript from ``web/`` next to
+                           this file, sent by name from an allow-list
+                           (:data:`STATIC_FILES`, under ``/static/NAME``)
 =========================  ===============================================================
 
 Every refusal is a JSON ``{"error": {"code", "rule_id", "message"}}`` with a 4xx status:
@@ -1066,17 +1074,47 @@ def demo() -> None:
         show("a body nested 5,000 deep", status, answer)
         assert status == 400
         assert answer["error"]["code"] == "too_deep"
+
+        play_against_bots(base)
     finally:
         server.shutdown()
         server.server_close()
         thread.join()
 
 
+def play_against_bots(base: str) -> None:
+    """Fetch the game page, then play a Tarot deal as seat 0 against the server's bots."""
+    with urllib.request.urlopen(base + "/play", timeout=10) as page:  # noqa: S310 - http://127.0.0.1
+        print(f"GET /play\n  -> {page.status} {page.headers['Content-Type']}, the game page")
+        assert page.status == 200
+    status, created = request(
+        base, "POST", "/games", {"variant": "tarot", "seed": 5, "bots": [1, 2, 3]}
+    )
+    show("POST /games (French Tarot, seed 5, the server plays seats 1 to 3)", status, created)
+    assert created["tokens"][1:] == [None, None, None]
+    game, token = created["game"], created["tokens"][0]
+    status, answer = request(base, "GET", f"/games/{game}", token=token)
+    print(f"  your hand by suit: {[' '.join(g['cards']) for g in answer['hand_by_suit']]}")
+    moves = 0
+    while answer["to_play"] is not None:
+        # The bots have moved: the seat to play is always the person's.
+        assert answer["to_play"] == 0
+        bids = [action for action in answer["legal"] if action.startswith("bid")]
+        action = bids[-1] if bids else answer["legal"][-1]
+        status, answer = request(base, "POST", f"/games/{game}/moves", {"action": action}, token)
+        assert status == 200, answer
+        moves += 1
+    print(f"seat 0 made {moves} moves; the result:")
+    print("  " + answer["view"]["result"]["explain"].replace("\n", "\n  "))
+
+
 def serve(host: str, port: int) -> None:
     """Serve until Ctrl-C, logging one line per refused request to stderr."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     server = GameServer((host, port))
-    print(f"serving on {server.server_address[0]} port {server.server_address[1]}", flush=True)
+    host, port = server.server_address
+    print(f"serving on {host} port {port}", flush=True)
+    print(f"play in a browser: http://{host}:{port}/play", flush=True)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()

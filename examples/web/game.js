@@ -226,7 +226,10 @@
       const parts = [`${name} (${seat === game.seat ? "you" : "bot"})`];
       if (roles.length) parts.push(roles.join(", "));
       if (view.hand_sizes) parts.push(`${view.hand_sizes[seat]} cards`);
-      if (game.variant === "tarot") parts.push(`${view.tricks_won[seat]} tricks won`);
+      if (game.variant === "tarot") {
+        const won = view.tricks_won[seat];
+        parts.push(`${won} trick${won === 1 ? "" : "s"} won`);
+      }
       const item = element("li", parts.join(" · "));
       if (seat === view.to_play) {
         item.classList.add("to-play");

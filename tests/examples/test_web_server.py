@@ -1072,6 +1072,8 @@ def test_the_demo_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert "too_deep" in done.stdout
+    assert "GET /play\n  -> 200 text/html" in done.stdout
+    assert "Scores: seat 0:" in done.stdout
 
 
 def test_serve_logs_one_line_per_refusal_and_stops_on_ctrl_c() -> None:
@@ -1087,6 +1089,7 @@ def test_serve_logs_one_line_per_refusal_and_stops_on_ctrl_c() -> None:
             started = re.fullmatch(r"serving on 127\.0\.0\.1 port (\d+)\n", proc.stdout.readline())
             assert started
             port = int(started[1])
+            assert proc.stdout.readline() == f"play in a browser: http://127.0.0.1:{port}/play\n"
             assert_refusal(exchange(port, http("POST", "/games", b"[" * 5_000)), 400, "too_deep")
             assert_refusal(exchange(port, http("BREW", "/games")), 405, "method_not_allowed")
             assert exchange(port, http("POST", "/games")).status == 201
