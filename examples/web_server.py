@@ -445,7 +445,7 @@ def hand_by_suit(view: Any) -> list[dict[str, Any]]:
     if isinstance(view, BidEuchreView):
         return _euchre_hand(view)
     groups: list[dict[str, Any]] = []
-    for card in sorted(view.hand):
+    for card in sorted(getattr(view, "hand", ())):
         if card.suit is not None:
             suit = card.suit.name.lower()
         else:

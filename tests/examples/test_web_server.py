@@ -4,7 +4,10 @@ The server runs in a thread of this process (or, for the script's own modes, as 
 subprocess); the hostile requests go over raw sockets. Every socket operation has a
 timeout and every read loop a bound, so a server that hangs fails the test instead of
 hanging it. For every refusal the tests check a complete HTTP answer with a JSON body
-holding ``error.code``, a 4xx status, exactly one log line and no traceback.
+holding ``error.code``, a 4xx status, exactly one log line and no traceback. The game
+page's files are checked here too (their types, headers and allow-list), and games
+against the server's bots through the API; the page itself is played in a browser by
+``test_web_game_browser.py``.
 """
 
 from __future__ import annotations
