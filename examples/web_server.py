@@ -5,7 +5,8 @@ the clients, prints each response and stops)::
 
     python examples/web_server.py
 
-Serve until Ctrl-C, with one log line per rejected request on stderr::
+Serve until Ctrl-C, with one log line per rejected request on stderr, and play French
+Tarot or Bid Euchre against three bots in a browser at http://127.0.0.1:8000/play::
 
     python examples/web_server.py --serve [--host 127.0.0.1] [--port 8000]
 
@@ -13,16 +14,23 @@ The server keeps the real state of every game; clients never send a state, only 
 Each seat has a secret token (handed out when the game is created), and a client sees
 only its own seat's view: its hand and the public facts. A move is checked by the rules
 engine against the seat that sent it; an illegal one is answered with status 400 and
-the error's stable ``code`` and ``rule_id``, and the game is unchanged.
+the error's stable ``code`` and ``rule_id``, and the game is unchanged. The seats named
+in ``bots`` are played by the server itself (:func:`cardrules.bots.bot_for`), through the
+same checked ``apply``, right after each move of a person.
 
 The API (JSON in and out; the token in an ``Authorization: Bearer TOKEN`` header):
 
 =========================  ===============================================================
-``POST /games``            ``{"variant": "bid-euchre", "seed": 7}`` (both optional) creates
-                           a game: 201 ``{"game": id, "variant", "tokens": [one per seat]}``
+``POST /games``            ``{"variant": "tarot", "seed": 7, "bots": [1, 2, 3]}`` (all
+                           optional) creates a game: 201 ``{"game": id, "variant",
+                           "tokens": [one per seat, null for a bot's], "bots"}``
 ``GET /games/ID``          the view of the token's seat: 200 ``{"seat", "to_play",
-                           "legal", "view"}``
+                           "legal", "view", "hand_by_suit"}``; ``legal`` is empty unless
+                           the seat is to play
 ``POST /games/ID/moves``   ``{"action": "bid 4"}``: 200 and the seat's new view
+``GET /play``              the game page: HTML, CSS and JavaScript from ``web/`` next to
+                           this file, sent by name from an allow-list
+                           (:data:`STATIC_FILES`, under ``/static/NAME``)
 =========================  ===============================================================
 
 Every refusal is a JSON ``{"error": {"code", "rule_id", "message"}}`` with a 4xx status:
@@ -57,6 +65,7 @@ import hmac
 import itertools
 import json
 import logging
+import random
 import re
 import secrets
 import selectors
@@ -70,12 +79,25 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 import cardrules
-from cardrules import CardrulesError, IllegalActionError, NotationError, State
+from cardrules import (
+    Card,
+    CardKind,
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    Rank,
+    State,
+    Suit,
+    UnknownVariantError,
+)
+from cardrules.bid_euchre import BidEuchreView, effective_suit, left_bower, right_bower
+from cardrules.bots import Bot, bot_for
 
 MAX_HEAD_BYTES = 16_384
 """The request line and headers, in bytes."""
@@ -99,6 +121,35 @@ GAME_IDLE_LIMIT = 3_600.0
 """Seconds after which an untouched game may be forgotten to make room for a new one."""
 LISTEN_BACKLOG = 128
 """Connections the system queues before the server accepts them."""
+
+WEB_DIR = Path(__file__).resolve().parent / "web"
+"""The game page's folder, next to this file."""
+STATIC_FILES: Mapping[str, str] = {
+    "index.html": "text/html; charset=utf-8",
+    "game.css": "text/css; charset=utf-8",
+    "game.js": "text/javascript; charset=utf-8",
+    "favicon.svg": "image/svg+xml",
+}
+"""The files of :data:`WEB_DIR` the server sends, by name, with their content types: the
+allow-list. A request names one of these keys; it never names a path on disk."""
+PAGE = "index.html"
+"""The file ``/play`` sends."""
+PAGE_HEADERS = (
+    # The page runs only its own script and style and talks only to this server: no
+    # inline script, no other origin, no frame around it, no form posted elsewhere.
+    (
+        "Content-Security-Policy",
+        (
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+            "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        ),
+    ),
+    ("Referrer-Policy", "no-referrer"),
+)
+"""Headers of every static file."""
+STATIC_CACHE = "no-cache"
+"""Cache-Control of the static files: a browser may keep them but asks again each time,
+so a page never runs an older script than the server's."""
 
 logger = logging.getLogger("web_server")
 
@@ -167,6 +218,8 @@ class Response:
     body: bytes
     content_type: str = "application/json"
     headers: tuple[tuple[str, str], ...] = ()
+    cache_control: str = "no-store"
+    """Views hold a seat's hand, so by default no cache may keep an answer."""
 
     @classmethod
     def json(cls, status: int, value: Any, headers: tuple[tuple[str, str], ...] = ()) -> Response:
@@ -179,8 +232,9 @@ class Response:
             f"HTTP/1.1 {self.status} {HTTPStatus(self.status).phrase}",
             f"Content-Type: {self.content_type}",
             f"Content-Length: {len(self.body)}",
-            # Views hold a seat's hand: no cache may keep them.
-            "Cache-Control: no-store",
+            f"Cache-Control: {self.cache_control}",
+            # The type sent is the type meant: a browser never guesses another.
+            "X-Content-Type-Options: nosniff",
             "Connection: close",
             *(f"{name}: {value}" for name, value in self.headers),
         ]
@@ -328,12 +382,16 @@ def to_json(value: Any) -> Any:
     Returns:
         Dicts, lists, strings, numbers, booleans and ``None``.
     """
+    if isinstance(value, enum.Enum):
+        # Before the numbers: a Tarot contract is an IntEnum, shown by its code ("garde").
+        code = getattr(value, "code", None)
+        if isinstance(code, str):
+            return code
+        return value.value if isinstance(value.value, str) else str(value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, (cardrules.Card, cardrules.Action)):
         return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value if isinstance(value.value, str) else str(value)
     if isinstance(value, Fraction):
         return float(value)
     if isinstance(value, frozenset):
@@ -351,13 +409,112 @@ def to_json(value: Any) -> Any:
     return str(value)
 
 
+_PLAIN_STRENGTH = {
+    Rank.NINE: 0,
+    Rank.TEN: 1,
+    Rank.JACK: 2,
+    Rank.QUEEN: 3,
+    Rank.KING: 4,
+    Rank.ACE: 5,
+}
+
+
+def hand_by_suit(view: Any) -> list[dict[str, Any]]:
+    """A seat's hand as a player holds it: grouped by suit, in the game's card order.
+
+    French Tarot: spades, hearts, diamonds and clubs from the ace up to the king, the
+    trumps from the Petit up, then the Excuse. Bid Euchre: the trump suit first, with
+    its bowers (E-16, E-17) and the joker (E-37), then the other suits, each from the
+    highest card down. Other variants: by suit in card order.
+
+    Args:
+        view: A seat's view.
+
+    Returns:
+        ``{"suit", "trump", "cards"}`` for each suit the hand holds: the suit's name
+        (``"trumps"`` and ``"excuse"`` for Tarot's), whether it is trump, and the cards'
+        notation.
+
+    >>> import cardrules
+    >>> state = cardrules.get_variant("bid-euchre").new_game(seed=2)
+    >>> for action in ("bid 4", "pass", "pass", "pass", "trump hearts"):
+    ...     state = state.apply(action)
+    >>> [(group["suit"], group["cards"]) for group in hand_by_suit(state.view(1))]
+    [('hearts', ['JD', 'AH', '9H']), ('diamonds', ['AD', 'QD']), ('clubs', ['QC'])]
+    """
+    if isinstance(view, BidEuchreView):
+        return _euchre_hand(view)
+    groups: list[dict[str, Any]] = []
+    for card in sorted(getattr(view, "hand", ())):
+        if card.suit is not None:
+            suit = card.suit.name.lower()
+        else:
+            suit = "trumps" if card.kind is CardKind.TRUMP else card.kind.value
+        if not groups or groups[-1]["suit"] != suit:
+            groups.append({"suit": suit, "trump": card.kind is CardKind.TRUMP, "cards": []})
+        groups[-1]["cards"].append(str(card))
+    return groups
+
+
+def _euchre_hand(view: BidEuchreView) -> list[dict[str, Any]]:
+    trump = view.trump
+
+    def suit_of(card: Card) -> Suit | None:
+        # E-17, E-37: the left bower and the joker follow trump; the joker under no-trump
+        # or before trump is named belongs to no suit.
+        if trump is None:
+            return card.suit
+        return effective_suit(card, trump)
+
+    def strength(card: Card) -> int:
+        if card.kind is CardKind.JOKER:
+            return 8  # E-37: the highest trump
+        if isinstance(trump, Suit) and card == right_bower(trump):
+            return 7  # E-16
+        if isinstance(trump, Suit) and card == left_bower(trump):
+            return 6
+        return _PLAIN_STRENGTH[Rank(card.rank)]
+
+    order = [trump] if isinstance(trump, Suit) else []
+    order += [suit for suit in Suit if suit is not trump]
+    groups = []
+    for suit in [*order, None]:
+        cards = sorted((c for c in view.hand if suit_of(c) is suit), key=strength, reverse=True)
+        if cards:
+            name = "joker" if suit is None else suit.name.lower()
+            groups.append(
+                {
+                    "suit": name,
+                    "trump": suit is not None and suit is trump,
+                    "cards": [str(c) for c in cards],
+                }
+            )
+    return groups
+
+
 @attrs.define
 class Game:
-    """One game on the server: the authoritative state, the seats' tokens, its last use."""
+    """One game on the server: the authoritative state, the seats' tokens, its bots."""
 
     state: State
-    tokens: tuple[str, ...]
+    tokens: tuple[str | None, ...]
+    """One per seat: ``None`` for a seat the server plays."""
     last_used: float
+    bots: Mapping[int, Bot] = attrs.field(factory=dict)
+    """The seats the server plays, with their bots."""
+    rng: random.Random = attrs.field(factory=random.Random)
+    """The bots' only source of randomness (seeded with the game's seed when it has one)."""
+
+    def play_bots(self) -> None:
+        """Let the bots move until a person is to play or the deal is over."""
+        while True:
+            seat = self.state.to_play
+            if seat is None or seat not in self.bots:
+                return
+            state = self.state
+            # A bot sees only its seat's view, and its move is checked like anyone's.
+            action = self.bots[seat].choose(state.view(seat), state.legal_actions(), self.rng)
+            self.state = state.apply(action, seat)
 
 
 class Lobby:
@@ -378,23 +535,53 @@ class Lobby:
         self._ids = itertools.count(1)
 
     def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Deal a new game: ``{"variant": id, "seed": int}`` (both optional)."""
+        """Deal a new game: ``{"variant": id, "seed": int, "bots": [seat, ...]}`` (all optional).
+
+        The server plays the seats named in ``bots`` itself, with the variant's bot, and
+        hands out tokens for the others only.
+        """
         name = body.get("variant", "bid-euchre")
         seed = body.get("seed")
+        bots = body.get("bots", [])
         if not isinstance(name, str):
             raise HttpError(400, "bad_request", 'variant must be a string, such as "bid-euchre"')
         if not (seed is None or type(seed) is int):
             raise HttpError(400, "bad_request", "seed must be an integer")
+        if not (isinstance(bots, list) and all(type(seat) is int for seat in bots)):
+            raise HttpError(400, "bad_request", "bots must be a list of seats, such as [1, 2, 3]")
         with self.lock:
             self._make_room()
             try:
                 state = cardrules.get_variant(name).new_game(seed=seed)
             except CardrulesError as exc:
                 raise HttpError(400, "bad_variant", str(exc)) from None
-            tokens = tuple(secrets.token_urlsafe(12) for _ in range(state.variant.players))
+            players = state.variant.players
+            if len(set(bots)) != len(bots) or not set(bots) < set(range(players)):
+                raise HttpError(
+                    400,
+                    "bad_request",
+                    f"bots must be distinct seats from 0 to {players - 1}, "
+                    "leaving at least one to a person",
+                )
+            tokens = tuple(
+                None if seat in bots else secrets.token_urlsafe(12) for seat in range(players)
+            )
+            game = Game(
+                state,
+                tokens,
+                self._clock(),
+                {seat: _bot(state.variant.id) for seat in bots},
+                random.Random(seed),
+            )
+            game.play_bots()
             game_id = str(next(self._ids))
-            self.games[game_id] = Game(state, tokens, self._clock())
-        return {"game": game_id, "variant": state.variant.id, "tokens": list(tokens)}
+            self.games[game_id] = game
+        return {
+            "game": game_id,
+            "variant": state.variant.id,
+            "tokens": list(tokens),
+            "bots": sorted(bots),
+        }
 
     def _make_room(self) -> None:
         if len(self.games) < self.limits.max_games:
@@ -419,7 +606,7 @@ class Lobby:
         given = token.encode()
         seat = None
         for index, secret in enumerate(game.tokens):
-            if hmac.compare_digest(secret.encode(), given):
+            if secret is not None and hmac.compare_digest(secret.encode(), given):
                 seat = index
         if seat is None:
             raise HttpError(403, "bad_token", "this token is not a seat of this game")
@@ -431,12 +618,16 @@ class Lobby:
         with self.lock:
             game, seat = self._seat(game_id, token)
             state = game.state
+        # Only the seat to play gets its legal actions: another seat's would tell what
+        # the player to move holds.
         legal = state.legal_actions() if state.to_play == seat else ()
+        view = state.view(seat)
         return {
             "seat": seat,
             "to_play": state.to_play,
             "legal": [str(action) for action in legal],
-            "view": to_json(state.view(seat)),
+            "view": to_json(view),
+            "hand_by_suit": hand_by_suit(view),
         }
 
     def move(self, game_id: str, token: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -454,7 +645,17 @@ class Lobby:
                 raise HttpError(400, exc.code, exc.message, exc.rule_id) from None
             except NotationError as exc:
                 raise HttpError(400, "bad_notation", str(exc)) from None
+            # Outside the try: a bot's failure is the server's (a 500), not the client's.
+            game.play_bots()
         return self.view(game_id, token)
+
+
+def _bot(variant_id: str) -> Bot:
+    """The variant's rule-based bot; a random one for a plugin variant without one."""
+    try:
+        return bot_for(variant_id)
+    except UnknownVariantError:
+        return bot_for(variant_id, "random")
 
 
 # -- the request-handling core ---------------------------------------------------------------
@@ -482,6 +683,8 @@ class GameApi:
             (re.compile(r"/games/?"), {"POST": self.create_game}),
             (re.compile(r"/games/([^/]+)/?"), {"GET": self.show_game}),
             (re.compile(r"/games/([^/]+)/moves/?"), {"POST": self.make_move}),
+            (re.compile(r"/play/?"), {"GET": self.page, "HEAD": self.page}),
+            (re.compile(r"/static/([^/]+)"), {"GET": self.static, "HEAD": self.static}),
         ]
 
     def handle(self, request: Request) -> Response:
@@ -513,7 +716,11 @@ class GameApi:
                     headers=(("Allow", allowed),),
                 )
             return route(request, *match.groups())
-        raise HttpError(404, "not_found", f"no such resource: {request.path!r:.60}")
+        raise HttpError(
+            404,
+            "not_found",
+            f"no such resource: {request.path!r:.60} (the API is /games, the game page /play)",
+        )
 
     def create_game(self, request: Request) -> Response:
         """``POST /games``."""
@@ -527,6 +734,19 @@ class GameApi:
         """``POST /games/ID/moves``."""
         token = self._token(request)
         return Response.json(200, self.lobby.move(game_id, token, self._body(request)))
+
+    def page(self, request: Request) -> Response:
+        """``GET /play``: the game page."""
+        return self.static(request, PAGE)
+
+    def static(self, request: Request, name: str) -> Response:
+        """``GET /static/NAME``: a file of the allow-list :data:`STATIC_FILES`, else 404."""
+        content_type = STATIC_FILES.get(name)
+        if content_type is None:
+            raise HttpError(404, "not_found", f"no such file: {name!r:.60}")
+        # The name is a key of the allow-list, so the path is one of its few files.
+        body = (WEB_DIR / name).read_bytes()
+        return Response(200, body, content_type, PAGE_HEADERS, STATIC_CACHE)
 
     def _body(self, request: Request) -> dict[str, Any]:
         return parse_json_object(request.body, self.lobby.limits)
@@ -854,17 +1074,47 @@ def demo() -> None:
         show("a body nested 5,000 deep", status, answer)
         assert status == 400
         assert answer["error"]["code"] == "too_deep"
+
+        play_against_bots(base)
     finally:
         server.shutdown()
         server.server_close()
         thread.join()
 
 
+def play_against_bots(base: str) -> None:
+    """Fetch the game page, then play a Tarot deal as seat 0 against the server's bots."""
+    with urllib.request.urlopen(base + "/play", timeout=10) as page:  # noqa: S310 - http://127.0.0.1
+        print(f"GET /play\n  -> {page.status} {page.headers['Content-Type']}, the game page")
+        assert page.status == 200
+    status, created = request(
+        base, "POST", "/games", {"variant": "tarot", "seed": 5, "bots": [1, 2, 3]}
+    )
+    show("POST /games (French Tarot, seed 5, the server plays seats 1 to 3)", status, created)
+    assert created["tokens"][1:] == [None, None, None]
+    game, token = created["game"], created["tokens"][0]
+    status, answer = request(base, "GET", f"/games/{game}", token=token)
+    print(f"  your hand by suit: {[' '.join(g['cards']) for g in answer['hand_by_suit']]}")
+    moves = 0
+    while answer["to_play"] is not None:
+        # The bots have moved: the seat to play is always the person's.
+        assert answer["to_play"] == 0
+        bids = [action for action in answer["legal"] if action.startswith("bid")]
+        action = bids[-1] if bids else answer["legal"][-1]
+        status, answer = request(base, "POST", f"/games/{game}/moves", {"action": action}, token)
+        assert status == 200, answer
+        moves += 1
+    print(f"seat 0 made {moves} moves; the result:")
+    print("  " + answer["view"]["result"]["explain"].replace("\n", "\n  "))
+
+
 def serve(host: str, port: int) -> None:
     """Serve until Ctrl-C, logging one line per refused request to stderr."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     server = GameServer((host, port))
-    print(f"serving on {server.server_address[0]} port {server.server_address[1]}", flush=True)
+    host, port = server.server_address
+    print(f"serving on {host} port {port}", flush=True)
+    print(f"play in a browser: http://{host}:{port}/play", flush=True)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()

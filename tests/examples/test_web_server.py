@@ -4,7 +4,10 @@ The server runs in a thread of this process (or, for the script's own modes, as 
 subprocess); the hostile requests go over raw sockets. Every socket operation has a
 timeout and every read loop a bound, so a server that hangs fails the test instead of
 hanging it. For every refusal the tests check a complete HTTP answer with a JSON body
-holding ``error.code``, a 4xx status, exactly one log line and no traceback.
+holding ``error.code``, a 4xx status, exactly one log line and no traceback. The game
+page's files are checked here too (their types, headers and allow-list), and games
+against the server's bots through the API; the page itself is played in a browser by
+``test_web_game_browser.py``.
 """
 
 from __future__ import annotations
@@ -72,8 +75,8 @@ class Reply:
         return code
 
 
-def read_reply(sock: socket.socket, *, head_only: bool = False) -> Reply:
-    """Read a whole answer, up to the server closing the connection."""
+def read_raw(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """Read a whole answer, up to the server closing the connection: status, headers, body."""
     data = b""
     for _ in range(_MAX_READS):
         chunk = sock.recv(65_536)
@@ -92,9 +95,15 @@ def read_reply(sock: socket.socket, *, head_only: bool = False) -> Reply:
         name, colon, value = line.partition(":")
         assert colon, line
         headers[name.lower()] = value.strip()
+    return int(status[1]), headers, body
+
+
+def read_reply(sock: socket.socket, *, head_only: bool = False) -> Reply:
+    """Read a whole JSON answer, up to the server closing the connection."""
+    status, headers, body = read_raw(sock)
     assert headers["content-type"] == "application/json"
     assert body == b"" if head_only else int(headers["content-length"]) == len(body)
-    return Reply(int(status[1]), headers, json.loads(body) if body else None)
+    return Reply(status, headers, json.loads(body) if body else None)
 
 
 def connect(port: int) -> socket.socket:
@@ -777,6 +786,285 @@ def test_60_stalled_clients_are_all_timed_out_and_freed(caplog: pytest.LogCaptur
         eventually(lambda: quick.server.open_connections == 0)
 
 
+# -- the game page: static files by allow-list ------------------------------------------------
+
+
+def _fetch(port: int, method: str, path: str) -> tuple[int, dict[str, str], bytes]:
+    with connect(port) as sock:
+        sock.sendall(http(method, path))
+        return read_raw(sock)
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        ("/play", "index.html"),
+        ("/play/?new=1", "index.html"),
+        ("/static/index.html", "index.html"),
+        ("/static/game.js", "game.js"),
+        ("/static/game.css", "game.css"),
+        ("/static/favicon.svg", "favicon.svg"),
+    ],
+)
+def test_the_page_and_its_files_are_served_with_their_type_and_cache_control(
+    server: Server, path: str, name: str
+) -> None:
+    status, headers, body = _fetch(server.port, "GET", path)
+    assert status == 200
+    assert body == (ws.WEB_DIR / name).read_bytes()
+    assert int(headers["content-length"]) == len(body)
+    assert headers["content-type"] == ws.STATIC_FILES[name]
+    assert headers["cache-control"] == "no-cache"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert server.caplog.records == []
+    status, head_headers, body = _fetch(server.port, "HEAD", path)
+    assert (status, body) == (200, b"")
+    assert head_headers["content-length"] == headers["content-length"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/web_server.py",
+        "/static/../web_server.py",
+        "/static/..%2fweb_server.py",
+        "/static/%2e%2e%2fweb_server.py",
+        "/static/..%5cweb_server.py",
+        "/static/..\\web_server.py",
+        "/static/%67ame.js",
+        "/static/GAME.JS",
+        "/static/game.js%00",
+        "/static/game.js/",
+        "/static/game.js.bak",
+        "/static/.",
+        "/static/..",
+        "/static/",
+        "/static",
+        "/static//etc/passwd",
+        "/static/%2fetc%2fpasswd",
+        "/play/../web_server.py",
+        "/play/game.js",
+        "/web/game.js",
+        "/index.html",
+    ],
+)
+def test_only_the_allow_listed_files_are_served(server: Server, path: str) -> None:
+    reply = server.refused(http("GET", path), 404, "not_found")
+    assert reply.headers["cache-control"] == "no-store"
+
+
+def test_the_static_files_take_only_get_and_head(server: Server) -> None:
+    for path in ("/play", "/static/game.js"):
+        reply = server.refused(http("POST", path, b"{}"), 405, "method_not_allowed")
+        assert reply.headers["allow"] == "GET, HEAD"
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    page = (ws.WEB_DIR / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert sorted(links) == ["/static/favicon.svg", "/static/game.css", "/static/game.js"]
+    assert "<script>" not in page  # no inline script: the policy would refuse it
+    assert "style=" not in page
+    assert sorted(p.name for p in ws.WEB_DIR.iterdir()) == sorted(ws.STATIC_FILES)
+    for name in ("game.js", "game.css"):
+        text = (ws.WEB_DIR / name).read_text(encoding="utf-8")
+        assert "http:" not in text
+        assert "https:" not in text
+        assert "@import" not in text
+        assert "url(" not in text
+
+
+# -- games against the server's bots ------------------------------------------------------
+
+
+def _create(server: Server, body: dict[str, Any]) -> Reply:
+    reply = exchange(server.port, http("POST", "/games", json.dumps(body).encode()))
+    assert reply.status == 201, reply.body
+    return reply
+
+
+def _move_as(server: Server, game: str, token: str, action: str) -> Reply:
+    body = json.dumps({"action": action}).encode()
+    return exchange(server.port, http("POST", f"/games/{game}/moves", body, token=token))
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("tarot", 5), ("tarot", 8), ("bid-euchre", 4)])
+def test_a_person_plays_a_whole_deal_against_three_bots(
+    server: Server, variant: str, seed: int
+) -> None:
+    created = _create(server, {"variant": variant, "seed": seed, "bots": [3, 1, 2]}).body
+    assert created["bots"] == [1, 2, 3]
+    token = created["tokens"][0]
+    assert isinstance(token, str)
+    assert created["tokens"][1:] == [None, None, None]
+    game = created["game"]
+    answer = server.get(game, token).body
+    moves = 0
+    while answer["to_play"] is not None:
+        # The bots have moved: the person is always the one to play.
+        assert answer["to_play"] == 0
+        assert answer["legal"]
+        state = server.server.lobby.games[game].state
+        assert answer["legal"] == [str(action) for action in state.legal_actions()]
+        reply = _move_as(server, game, token, answer["legal"][-1])
+        assert reply.status == 200, reply.body
+        answer = reply.body
+        moves += 1
+        assert moves < 100
+    state = server.server.lobby.games[game].state
+    assert state.is_terminal
+    assert answer["legal"] == []
+    assert answer["view"]["result"]["explain"] == state.result().explain()
+    assert server.caplog.records == []
+
+
+def test_tarot_contracts_are_sent_by_their_code(server: Server) -> None:
+    created = _create(server, {"variant": "tarot", "seed": 1, "bots": [1, 2, 3]}).body
+    token = created["tokens"][0]
+    answer = _move_as(server, created["game"], token, "bid garde-contre").body
+    view = answer["view"]
+    assert [seat for seat, _ in view["bids"]] == [1, 2, 3, 0]
+    assert view["bids"][-1] == [0, "garde-contre"]
+    assert view["contract"] == "garde-contre"
+    assert set(view["bids"][0][1:]) <= {None, "prise", "garde", "garde-sans"}
+
+
+def test_a_bot_seat_has_no_token(server: Server) -> None:
+    created = _create(server, {"variant": "bid-euchre", "seed": 2, "bots": [0, 2]}).body
+    assert created["tokens"][0] is None
+    assert created["tokens"][2] is None
+    for token in ("None", "null", ""):
+        headers = (f"Authorization: Bearer {token}",)
+        reply = exchange(server.port, http("GET", f"/games/{created['game']}", headers=headers))
+        assert reply.status in {401, 403}
+    server.caplog.clear()  # the refusals this test asked for
+    # Two people, two bots: whichever person is to play, the bots have had their turn.
+    to_play = server.get(created["game"], created["tokens"][1]).body["to_play"]
+    assert to_play in {1, 3}
+
+
+_BAD_BOTS = ["1", 1, None, True, {"1": 1}, [0, 0], [4], [-1], [0, 1, 2, 3], [True], [1.0], [[1]]]
+
+
+@pytest.mark.parametrize("bots", _BAD_BOTS)
+def test_bad_bot_seats_are_refused(server: Server, bots: Any) -> None:
+    body = json.dumps({"variant": "bid-euchre", "bots": bots}).encode()
+    server.refused(http("POST", "/games", body), 400, "bad_request")
+    assert server.server.lobby.games == {}
+
+
+def test_a_failing_bot_is_the_servers_error_and_the_persons_move_stays(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    class CheatingBot:
+        def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+            return "play EX" if "play EX" not in map(str, legal) else "pass"
+
+    api = ws.GameApi(ws.Lobby())
+    created = api.lobby.create({"variant": "tarot", "seed": 1, "bots": [1, 2, 3]})
+    game = api.lobby.games[created["game"]]
+    game.bots = {seat: CheatingBot() for seat in (1, 2, 3)}
+    headers = {"authorization": f"Bearer {created['tokens'][0]}"}
+    request = ws.Request("POST", f"/games/{created['game']}/moves", headers, b'{"action": "pass"}')
+    response = api.handle(request)
+    assert response.status == 500
+    assert json.loads(response.body)["error"]["code"] == "internal_error"
+    seat, action = game.state.history[-1]
+    assert (seat, str(action)) == (0, "pass")
+    [record] = caplog.records
+    assert record.exc_info is not None
+    assert record.exc_info[0] is not None
+    assert issubclass(record.exc_info[0], ws.IllegalActionError)
+    caplog.clear()  # the one failure this test asked for
+
+
+def test_only_the_seat_to_play_gets_its_legal_actions(server: Server) -> None:
+    game, tokens = server.game(seed=5)
+    answers = [server.get(game, token).body for token in tokens]
+    to_play = answers[0]["to_play"]
+    for seat, answer in enumerate(answers):
+        assert answer["seat"] == seat
+        assert bool(answer["legal"]) == (seat == to_play)
+
+
+def _flat(groups: list[dict[str, Any]]) -> list[str]:
+    return [card for group in groups for card in group["cards"]]
+
+
+def test_tarot_hands_are_sorted_by_suit_then_trumps_then_the_excuse() -> None:
+    suits = ["spades", "hearts", "diamonds", "clubs", "trumps", "excuse"]
+    for seed in range(12):
+        state = ws.cardrules.get_variant("tarot").new_game(seed=seed)
+        for seat in range(4):
+            view = state.view(seat)
+            groups = ws.hand_by_suit(view)
+            names = [group["suit"] for group in groups]
+            assert names == [suit for suit in suits if suit in names]
+            assert _flat(groups) == [str(card) for card in sorted(view.hand)]
+            assert [g["trump"] for g in groups] == [name == "trumps" for name in names]
+            for group in groups:
+                if group["suit"] == "trumps":
+                    numbers = [int(card[:-1]) for card in group["cards"]]
+                    assert numbers == sorted(numbers)
+
+
+def _bowers_first(cards: list[str], trump: Any) -> bool:
+    """Check a trump group's order; whether it holds a bower."""
+    from cardrules.bid_euchre import left_bower, right_bower
+
+    top = ["JK", str(right_bower(trump)), str(left_bower(trump))]
+    distinct = list(dict.fromkeys(cards))  # the double deck has two of each card
+    held = [card for card in top if card in distinct]
+    assert distinct[: len(held)] == held
+    ranks = [card[:-1] for card in distinct[len(held) :]]
+    assert ranks == sorted(ranks, key="AKQ109".index)
+    return len(held) > ("JK" in held)
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"joker": True}, {"double_deck": True}, {"allow_no_trump": True}]
+)
+def test_bid_euchre_hands_put_the_bowers_and_the_joker_with_trump(options: dict[str, Any]) -> None:
+    from cardrules.bid_euchre import effective_suit
+
+    variant = ws.cardrules.get_variant("bid-euchre", **options)
+    trumps = ["spades", "hearts", "diamonds", "clubs"] + (
+        ["no-trump"] if options.get("allow_no_trump") else []
+    )
+    seen_bower = False
+    for seed in range(10):
+        state = variant.new_game(seed=seed)
+        # Before trump: by printed suit, the joker on its own.
+        view = state.view(state.to_play or 0)
+        groups = ws.hand_by_suit(view)
+        assert sorted(_flat(groups)) == sorted(str(card) for card in view.hand)
+        assert not any(group["trump"] for group in groups)
+        while state.phase.value != "trump":
+            state = state.apply(state.legal_actions()[-1])
+        trump = trumps[seed % len(trumps)]
+        state = state.apply(f"trump {trump}")
+        for seat in range(4):
+            view = state.view(seat)
+            groups = ws.hand_by_suit(view)
+            assert sorted(_flat(groups)) == sorted(str(card) for card in view.hand)
+            for position, group in enumerate(groups):
+                for card in group["cards"]:
+                    suit = effective_suit(ws.Card.parse(card), view.trump)
+                    name = "joker" if suit is None else suit.name.lower()
+                    assert name == group["suit"]
+                assert group["trump"] == (group["suit"] == trump)
+                if group["trump"]:
+                    assert position == 0
+                    # E-37, E-16: the joker, the right bower, the left bower, then A to 9.
+                    seen_bower |= _bowers_first(group["cards"], view.trump)
+                else:
+                    ranks = [card[:-1] for card in group["cards"] if card != "JK"]
+                    assert ranks == sorted(ranks, key="AKQJ109".index)
+    assert seen_bower or options.get("allow_no_trump")
+
+
 # -- the script -----------------------------------------------------------------------------
 
 
@@ -787,6 +1075,8 @@ def test_the_demo_runs() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert "too_deep" in done.stdout
+    assert "GET /play\n  -> 200 text/html" in done.stdout
+    assert "Scores: seat 0:" in done.stdout
 
 
 def test_serve_logs_one_line_per_refusal_and_stops_on_ctrl_c() -> None:
@@ -802,6 +1092,7 @@ def test_serve_logs_one_line_per_refusal_and_stops_on_ctrl_c() -> None:
             started = re.fullmatch(r"serving on 127\.0\.0\.1 port (\d+)\n", proc.stdout.readline())
             assert started
             port = int(started[1])
+            assert proc.stdout.readline() == f"play in a browser: http://127.0.0.1:{port}/play\n"
             assert_refusal(exchange(port, http("POST", "/games", b"[" * 5_000)), 400, "too_deep")
             assert_refusal(exchange(port, http("BREW", "/games")), 405, "method_not_allowed")
             assert exchange(port, http("POST", "/games")).status == 201
