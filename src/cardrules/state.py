@@ -20,12 +20,14 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
+from cardrules._records import Record, check_rules_version, record_of, thaw
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import (
+    CardrulesError,
     GameOverError,
     IllegalActionError,
     ImmutableError,
@@ -34,11 +36,9 @@ from cardrules.errors import (
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
+    RecordError,
 )
 from cardrules.match import Match, Series
-
-if TYPE_CHECKING:
-    from cardrules.records import Record
 
 __all__ = ["State", "StateBase", "Variant", "check_seat"]
 
@@ -163,9 +163,34 @@ class Variant(abc.ABC):
         Raises:
             RecordError: the record is for another variant or its actions are illegal.
         """
-        from cardrules.records import replay
+        if not isinstance(record, Record):
+            raise InvalidArgumentError(f"replay takes a Record, not {type(record).__name__}")
+        if record.variant not in (self.id, *self.aliases):
+            raise RecordError(f"the record is for {quote(record.variant)}, not {self.id!r}")
+        yield from self._replay_record(record)
 
-        yield from replay(record, variant=self)
+    def _replay_record(self, record: Record) -> Iterator[State]:
+        """:meth:`replay` once the record's variant name is known to be this variant's."""
+        check_rules_version(record.rules_version, type(self))
+        if type(record.dealer) is not int or not 0 <= record.dealer < self.players:
+            raise RecordError(
+                f"the record's dealer {quote(record.dealer)} is not a seat of this table"
+            )
+        try:
+            state = self.state_from_deal_json(record.dealer, thaw(record.deal))
+        except RecordError:
+            raise
+        except (CardrulesError, ValueError, TypeError, KeyError) as exc:
+            raise RecordError(f"the record's deal is invalid: {exc}") from None
+        yield state
+        for n, text in enumerate(record.actions, start=1):
+            try:
+                state = state.apply(self.parse_action(text))
+            except (IllegalActionError, NotationError) as exc:
+                raise RecordError(
+                    f"action {n} of the record ({quote(text)}) is rejected: {exc}"
+                ) from None
+            yield state
 
     def __repr__(self) -> str:
         return f"cardrules.get_variant({self.id!r})"
@@ -259,8 +284,6 @@ class State(abc.ABC):
 
     def record(self) -> Record:
         """The JSON-serialisable record of this game so far (see ``cardrules.records``)."""
-        from cardrules.records import record_of
-
         return record_of(self)
 
     def _require_turn(self, seat: object) -> int:
