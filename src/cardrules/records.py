@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from cardrules import _records
+from cardrules._records import FORMAT as _FORMAT
+from cardrules._records import SCHEMA_VERSION as _SCHEMA_VERSION
 from cardrules._records import (
     Record,
     check_rules_version,
@@ -46,10 +47,10 @@ from cardrules.state import State, Variant
 
 __all__ = ["FORMAT", "SCHEMA_VERSION", "Record", "dumps", "final_state", "loads", "replay"]
 
-FORMAT: Final = _records.FORMAT
+FORMAT: Final = _FORMAT
 """The value of the ``format`` field of every record."""
 
-SCHEMA_VERSION: Final = _records.SCHEMA_VERSION
+SCHEMA_VERSION: Final = _SCHEMA_VERSION
 """The schema version this library writes and reads."""
 
 
