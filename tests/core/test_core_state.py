@@ -124,8 +124,8 @@ def test_random_games_end_after_eight_tricks(trump: str | None) -> None:
         assert last.is_terminal
         assert last.to_play is None
         assert last.legal_actions() == ()
-        assert sum(last.result()) == toy.TRICKS
-        assert last.returns() == tuple(float(n) for n in last.result())
+        assert sum(last.result().tricks) == toy.TRICKS
+        assert last.returns() == tuple(float(n) for n in last.result().tricks)
         assert [s for s, _ in last.history] == [s.to_play for s in states[:-1]]
         for state in states[:-1]:
             seat = state.to_play
@@ -372,8 +372,8 @@ def test_rotating_the_seats_rotates_the_result(seed: int) -> None:
         )
         for card in cards:
             rotated = rotated.apply(Play(card))
-        result = states[-1].result()
-        assert rotated.result() == result[-r:] + result[:-r]
+        tricks = states[-1].result().tricks
+        assert rotated.result().tricks == tricks[-r:] + tricks[:-r]
 
 
 @pytest.mark.parametrize("seed", range(8))
