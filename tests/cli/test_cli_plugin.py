@@ -122,7 +122,7 @@ def test_score_keeping_without_playing() -> None:
     result = whist.score_deal((10, 3), trump=cardrules.Suit.SPADES, honours_held=(4, 0))
     assert result.points == (8, 0)
     assert result.returns == (8.0, -8.0, 8.0, -8.0)
-    with pytest.raises(whist.ScoreInputError):
+    with pytest.raises(cardrules.ScoreInputError):
         whist.score_deal((10, 4), trump=cardrules.Suit.SPADES)
 
 
