@@ -291,6 +291,11 @@ class State(abc.ABC):
 
         A variant with its own reason for "not your turn" (a partner sitting out)
         overrides :meth:`_not_your_turn`.
+
+        Raises:
+            GameOverError: the game is over (in the words of :attr:`_game_word`).
+            InvalidSeatError: ``seat`` is not a seat number of this table.
+            NotYourTurnError: another seat is to act (or the hook's own error).
         """
         to_play = self.to_play
         if to_play is None:
@@ -302,8 +307,9 @@ class State(abc.ABC):
             raise self._not_your_turn(s, to_play)
         return s
 
-    # What a variant calls one game in messages: "deal" in Tarot, "hand" in Euchre.
     _game_word: ClassVar[str] = "game"
+    """The word the messages use for one game ("the deal is over"), ``"deal"`` in French
+    Tarot and ``"hand"`` in Bid Euchre."""
 
     def _not_your_turn(self, seat: int, to_play: int) -> IllegalActionError:
         """The error for ``seat`` acting while ``to_play`` is to act."""
@@ -329,10 +335,16 @@ class StateBase(State):
       (parsed from text) and the acting seat;
     * ``_transition(action, seat)``: the state after a validated action.
 
-    Build states with :meth:`_new` (or, on hot paths, fill a plain slots object and
-    give it the state class with ``cardrules._util.seal``); ``StateBase()`` itself is
-    refused. Pickling replays the game's record through the checked rules; a variant
-    with a faster way overrides ``__reduce__``.
+    It may override :attr:`~State._game_word` and :meth:`~State._not_your_turn` (turn
+    checks), call :meth:`~State._require_turn` and :meth:`_parse` from ``_validate``, and
+    builds states with :meth:`_new`. These underscore members are the kit's side for the
+    classes of a variant, as stable as the public API; a state's callers never use them.
+
+    :meth:`_new` is the one constructor, and deliberately not a public one (as there is
+    no unchecked public ``apply``): ``StateBase()`` and ``XState()`` are refused, so every
+    state comes from its variant. (The built-in variants' engines build states their
+    own faster way on their hot paths.) Pickling replays the game's record through the
+    checked rules; a variant with a faster way overrides ``__reduce__``.
 
     >>> from cardrules.state import StateBase
     >>> sorted(StateBase.__abstractmethods__)[:3]
