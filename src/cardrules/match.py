@@ -4,7 +4,7 @@ Every variant's :meth:`~cardrules.Variant.new_match` returns a :class:`Match`: F
 Tarot's ``TarotMatch`` (deals with a rotating dealer and running totals), Bid
 Euchre's ``BidEuchreMatch`` (the match to 32), or, for a variant that has no match
 rules of its own, a :class:`Series` of deals. A match is an immutable value:
-:meth:`~Match.after` returns the match with one more deal's result.
+:meth:`~cardrules.Match.after` returns the match with one more deal's result.
 
 >>> import random
 >>> import cardrules
@@ -48,7 +48,7 @@ class Result(Protocol):
 
     @property
     def summary(self) -> str:
-        """One line for people: the contract, who played it and how it went."""
+        """One line for people, with the contract, who played it and how it went."""
         ...
 
     def explain(self) -> str:
@@ -60,7 +60,8 @@ class Result(Protocol):
 class Match(Protocol):
     """A series of deals under one variant's rules: whose deal is next, who leads, and
     when it is over. Implemented by ``TarotMatch``, ``BidEuchreMatch`` and
-    :class:`Series`; build one with :meth:`Variant.new_match() <cardrules.Variant.new_match>`.
+    :class:`~cardrules.match.Series`; build one with
+    :meth:`Variant.new_match() <cardrules.Variant.new_match>`.
     """
 
     @property
@@ -110,7 +111,7 @@ class Match(Protocol):
 
 class Series:
     """A match for any variant: deals in a row, the deal passing to the left, each
-    seat's :attr:`~Result.returns` added up. Over after ``deals`` deals (never, when
+    seat's :attr:`~cardrules.Result.returns` added up. Over after ``deals`` deals (never, when
     ``deals`` is None); the :attr:`winner` is then the single seat with the best total.
 
     Args:

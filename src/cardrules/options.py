@@ -38,10 +38,7 @@ JSON_INT_LIMIT: Final = 2**53
 """The largest integer size every JSON reader holds exactly (IEEE double precision)."""
 
 
-Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-def choice(*allowed: object) -> Validator:
+def choice(*allowed: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     """A validator accepting exactly one of ``allowed`` (never ``True`` for ``1``)."""
 
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
@@ -58,7 +55,9 @@ def flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
 
 
-def int_in(low: int = -JSON_INT_LIMIT, high: int = JSON_INT_LIMIT) -> Validator:
+def int_in(
+    low: int = -JSON_INT_LIMIT, high: int = JSON_INT_LIMIT
+) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     """A validator accepting an ``int`` (not a ``bool``) from ``low`` to ``high``."""
 
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
