@@ -14,8 +14,12 @@ import doctest
 import os
 import re
 import sys
+from pathlib import Path
 
 import cardrules
+
+# The how-to on writing a variant runs the example plugin from the repository.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "whist_plugin"))
 
 # -- Project -------------------------------------------------------------------
 

@@ -22,257 +22,56 @@ True
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Iterator
+from typing import Final
 
-import attrs
-
-from cardrules._util import FrozenDict, quote
+from cardrules._records import FORMAT as _FORMAT
+from cardrules._records import SCHEMA_VERSION as _SCHEMA_VERSION
+from cardrules._records import (
+    Record,
+    check_rules_version,
+    dumps,
+    parse,
+    record_of,  # noqa: F401 - still importable from here
+    thaw,
+)
 from cardrules.errors import (
     CardrulesError,
-    IllegalActionError,
     InvalidArgumentError,
-    NotationError,
     PluginError,
     RecordError,
     UnknownVariantError,
 )
 from cardrules.registry import get_variant_class
-
-if TYPE_CHECKING:
-    from cardrules.state import State, Variant
+from cardrules.state import State, Variant
 
 __all__ = ["FORMAT", "SCHEMA_VERSION", "Record", "dumps", "final_state", "loads", "replay"]
 
-FORMAT: Final = "cardrules-record"
+FORMAT: Final = _FORMAT
 """The value of the ``format`` field of every record."""
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = _SCHEMA_VERSION
 """The schema version this library writes and reads."""
-
-_MAX_TEXT: Final = 1 << 20
-_MAX_ACTIONS: Final = 10_000
-# Every number a record holds is a JSON-safe integer, at most 2**53 in magnitude: 16
-# digits. A longer literal is refused before Python turns it into an int.
-_MAX_NUMBER: Final = 1 << 53
-_MAX_INT_TEXT: Final = 17
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return FrozenDict({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
-    # A typed converter: with converter=tuple, type checkers cannot infer the item type.
-    return tuple(items)
-
-
-@attrs.frozen(kw_only=True)
-class Record:
-    """An immutable game record. Build one with ``state.record()`` or :func:`loads`.
-
-    Attributes:
-        variant: The variant id, e.g. ``"tarot"``.
-        rules_version: The variant's rules version when the record was written.
-        options: The variant's options as JSON values (read-only).
-        dealer: The dealer's seat.
-        deal: The dealt cards as JSON values, in the variant's own layout (read-only).
-        actions: The actions in notation, in order.
-    """
-
-    variant: str
-    rules_version: str
-    options: Mapping[str, Any] = attrs.field(converter=_freeze)
-    dealer: int
-    deal: Mapping[str, Any] = attrs.field(converter=_freeze)
-    actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
-
-    def to_json(self) -> dict[str, Any]:
-        """The record as a JSON object (``dict``), format and schema included."""
-        return {
-            "format": FORMAT,
-            "schema": SCHEMA_VERSION,
-            "variant": self.variant,
-            "rules_version": self.rules_version,
-            "options": _thaw(self.options),
-            "dealer": self.dealer,
-            "deal": _thaw(self.deal),
-            "actions": list(self.actions),
-        }
-
-
-def record_of(state: State) -> Record:
-    """The record of ``state``'s game so far (used by ``State.record()``)."""
-    history = state.history
-    variant = state.variant
-    deal = dict(variant.deal_json(state))
-    dealer = deal.pop("dealer", None)
-    if dealer is None:
-        dealer = state.dealer
-    return Record(
-        variant=variant.id,
-        rules_version=variant.rules_version,
-        options=variant.options_json(),
-        dealer=dealer,
-        deal=deal,
-        actions=tuple(str(action) for _, action in history),
-    )
-
-
-def dumps(record: Record, *, indent: int | None = None) -> str:
-    """Serialise ``record`` to JSON text."""
-    if not isinstance(record, Record):
-        raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
-    return json.dumps(record.to_json(), indent=indent, ensure_ascii=False, allow_nan=False)
-
-
-def _reject_constant(name: str) -> Any:
-    raise RecordError(f"the record contains {name}, which is not valid JSON")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise RecordError(f"the record has the key {quote(key)} twice")
-        out[key] = value
-    return out
-
-
-def _parse_int(text: str) -> int:
-    digits = len(text) - text.startswith("-")
-    if digits > _MAX_INT_TEXT:
-        raise RecordError(
-            f"the record contains a number out of range: an int of {digits} digits (at most "
-            "2**53 in magnitude)"
-        )
-    return int(text)
-
-
-def _expect(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    if key not in data:
-        raise RecordError(f"the record has no {key!r} field ({what})")
-    value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise RecordError(f"the record's {key!r} must be {what}, not {type(value).__name__}")
-    return value
 
 
 def loads(text: str | bytes) -> Record:
     """Parse and validate a record's JSON text (untrusted input).
 
-    The structure is checked here; the deal and the actions are checked against the
-    rules by :func:`replay` (which :func:`final_state` runs).
+    The structure is checked here, and the rules version when the record's variant is
+    installed; the deal and the actions are checked against the rules by :func:`replay`
+    (which :func:`final_state` runs).
 
     Raises:
         RecordError: the text is not a well-formed record of a known version.
     """
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > _MAX_TEXT:
-            raise RecordError(f"the record is too large ({len(text)} bytes)")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"the record is not UTF-8 text: {exc}") from None
-    if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
-    if len(text) > _MAX_TEXT:
-        raise RecordError(f"the record is too large ({len(text)} characters)")
+    record = parse(text)
     try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_no_duplicates,
-            parse_constant=_reject_constant,
-            parse_int=_parse_int,
-        )
-    except RecordError:
-        raise
-    except RecursionError:
-        raise RecordError("the record is nested too deeply") from None
-    except ValueError as exc:
-        raise RecordError(f"the record is not valid JSON: {exc}") from None
-    return _from_json(data)
-
-
-def _check_json_values(value: Any, depth: int = 0) -> None:
-    if depth > 8:
-        raise RecordError("the record is nested too deeply")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise RecordError("the record contains a non-finite number")
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_NUMBER:
-        raise RecordError(
-            f"the record contains a number out of range: {quote(value)} (at most 2**53 in "
-            "magnitude)"
-        )
-    if isinstance(value, dict):
-        for v in value.values():
-            _check_json_values(v, depth + 1)
-    elif isinstance(value, list):
-        for v in value:
-            _check_json_values(v, depth + 1)
-
-
-def _from_json(data: Any) -> Record:
-    if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
-    fmt = _expect(data, "format", str, f"the string {FORMAT!r}")
-    if fmt != FORMAT:
-        raise RecordError(f"not a cardrules record (format {quote(fmt)})")
-    schema = _expect(data, "schema", int, "an integer")
-    if schema != SCHEMA_VERSION:
-        raise RecordError(
-            f"record schema version {quote(schema)} is not supported (this library reads "
-            f"{SCHEMA_VERSION})"
-        )
-    known = {"format", "schema", "variant", "rules_version", "options", "dealer", "deal", "actions"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise RecordError(f"the record has unknown field(s): {', '.join(unknown)[:80]}")
-    _check_json_values(data)
-    actions = _expect(data, "actions", list, "a list of action strings")
-    if len(actions) > _MAX_ACTIONS:
-        raise RecordError(f"the record has too many actions ({len(actions)})")
-    if not all(isinstance(a, str) for a in actions):
-        raise RecordError("every action in the record must be a string")
-    variant = _expect(data, "variant", str, "a variant id")
-    rules_version = _expect(data, "rules_version", str, "a string")
-    try:
-        cls = get_variant_class(variant)
+        cls = get_variant_class(record.variant)
     except (UnknownVariantError, PluginError):
         # replay() refuses it; a record of a variant not installed may still be read.
-        pass
-    else:
-        _check_rules_version(rules_version, cls)
-    return Record(
-        variant=variant,
-        rules_version=rules_version,
-        options=_expect(data, "options", dict, "an object"),
-        dealer=_expect(data, "dealer", int, "a seat number"),
-        deal=_expect(data, "deal", dict, "an object"),
-        actions=actions,
-    )
-
-
-def _check_rules_version(rules_version: object, cls: type[Variant]) -> None:
-    if rules_version != cls.rules_version:
-        raise RecordError(
-            f"the record follows rules version {quote(rules_version)} of {cls.id!r}; this "
-            f"library plays rules version {cls.rules_version!r} only"
-        )
+        return record
+    check_rules_version(record.rules_version, cls)
+    return record
 
 
 def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]:
@@ -290,34 +89,19 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
         RecordError: unknown variant or options, an impossible deal, or an action that
             is malformed or illegal where it stands (the message gives its position).
     """
+    if variant is not None:
+        yield from variant.replay(record)
+        return
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"replay takes a Record, not {type(record).__name__}")
-    if variant is None:
-        try:
-            cls = get_variant_class(record.variant)
-            variant = cls.from_options_json(_thaw(record.options))
-        except CardrulesError as exc:
-            raise RecordError(f"cannot rebuild the record's variant: {exc}") from None
-    elif record.variant not in (variant.id, *variant.aliases):
-        raise RecordError(f"the record is for {quote(record.variant)}, not {variant.id!r}")
-    _check_rules_version(record.rules_version, type(variant))
-    if type(record.dealer) is not int or not 0 <= record.dealer < variant.players:
-        raise RecordError(f"the record's dealer {quote(record.dealer)} is not a seat of this table")
     try:
-        state = variant.state_from_deal_json(record.dealer, _thaw(record.deal))
-    except RecordError:
-        raise
-    except (CardrulesError, ValueError, TypeError, KeyError) as exc:
-        raise RecordError(f"the record's deal is invalid: {exc}") from None
-    yield state
-    for n, text in enumerate(record.actions, start=1):
-        try:
-            state = state.apply(variant.parse_action(text))
-        except (IllegalActionError, NotationError) as exc:
-            raise RecordError(
-                f"action {n} of the record ({quote(text)}) is rejected: {exc}"
-            ) from None
-        yield state
+        cls = get_variant_class(record.variant)
+        variant = cls.from_options_json(thaw(record.options))
+    except CardrulesError as exc:
+        raise RecordError(f"cannot rebuild the record's variant: {exc}") from None
+    # The registry found the variant by the record's name (any of its spellings), so
+    # the replay skips the check of that name against the variant's id and aliases.
+    yield from variant._replay_record(record)
 
 
 def final_state(record: Record, *, variant: Variant | None = None) -> State:

@@ -25,11 +25,16 @@ from __future__ import annotations
 
 import importlib
 from importlib import metadata
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from cardrules._util import quote
 from cardrules.errors import PluginError, UnknownVariantError
 from cardrules.state import Variant
+
+if TYPE_CHECKING:
+    # For type checkers only: `import cardrules` loads no variant.
+    from cardrules.bid_euchre.variant import BidEuchreVariant
+    from cardrules.tarot.variant import TarotVariant
 
 __all__ = ["ENTRY_POINT_GROUP", "get_variant", "get_variant_class", "plugin_errors", "variant_ids"]
 
@@ -40,6 +45,12 @@ _BUILTINS: Final = {
     "tarot": "cardrules.tarot.variant:TarotVariant",
     "bid-euchre": "cardrules.bid_euchre.variant:BidEuchreVariant",
 }
+
+# The built-in variants' ids and aliases, exactly as their classes spell them, so that a
+# type checker gives get_variant("tarot") the type TarotVariant (tested against the
+# classes). Any other spelling the registry reads is typed as a plain Variant.
+_TarotName = Literal["tarot", "french-tarot", "french_tarot", "tarot-fr"]
+_BidEuchreName = Literal["bid-euchre", "bid_euchre", "bideuchre", "bid euchre"]
 
 _classes: dict[str, type[Variant]] = {}
 _aliases: dict[str, str] = {}
@@ -95,8 +106,17 @@ def _scan_plugins() -> None:
         _aliases.setdefault(key, cls.id)
 
 
+@overload
+def get_variant_class(name: _TarotName) -> type[TarotVariant]: ...
+@overload
+def get_variant_class(name: _BidEuchreName) -> type[BidEuchreVariant]: ...
+@overload
+def get_variant_class(name: str) -> type[Variant]: ...
 def get_variant_class(name: str) -> type[Variant]:
     """The :class:`~cardrules.Variant` subclass registered under ``name`` or an alias.
+
+    Type checkers know the class of a built-in variant named by its id or an alias as
+    written (``type[TarotVariant]`` for ``"tarot"``); other names give ``type[Variant]``.
 
     Raises:
         UnknownVariantError: no variant has that name.
@@ -118,8 +138,18 @@ def get_variant_class(name: str) -> type[Variant]:
     return _classes[_aliases[key]]
 
 
+@overload
+def get_variant(name: _TarotName, **options: Any) -> TarotVariant: ...
+@overload
+def get_variant(name: _BidEuchreName, **options: Any) -> BidEuchreVariant: ...
+@overload
+def get_variant(name: str, **options: Any) -> Variant: ...
 def get_variant(name: str, **options: Any) -> Variant:
     """Build the variant registered under ``name`` (or an alias) with these options.
+
+    Type checkers know the type of a built-in variant named by its id or an alias as
+    written: ``get_variant("tarot")`` is a ``TarotVariant``, and its ``new_game()`` a
+    ``TarotState``; other names (plugins) give a :class:`~cardrules.Variant`.
 
     Raises:
         UnknownVariantError: no variant has that name.

@@ -20,12 +20,14 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
+from cardrules._records import Record, check_rules_version, record_of, thaw
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import (
+    CardrulesError,
     GameOverError,
     IllegalActionError,
     ImmutableError,
@@ -34,11 +36,9 @@ from cardrules.errors import (
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
+    RecordError,
 )
 from cardrules.match import Match, Series
-
-if TYPE_CHECKING:
-    from cardrules.records import Record
 
 __all__ = ["State", "StateBase", "Variant", "check_seat"]
 
@@ -163,9 +163,34 @@ class Variant(abc.ABC):
         Raises:
             RecordError: the record is for another variant or its actions are illegal.
         """
-        from cardrules.records import replay
+        if not isinstance(record, Record):
+            raise InvalidArgumentError(f"replay takes a Record, not {type(record).__name__}")
+        if record.variant not in (self.id, *self.aliases):
+            raise RecordError(f"the record is for {quote(record.variant)}, not {self.id!r}")
+        yield from self._replay_record(record)
 
-        yield from replay(record, variant=self)
+    def _replay_record(self, record: Record) -> Iterator[State]:
+        """:meth:`replay` once the record's variant name is known to be this variant's."""
+        check_rules_version(record.rules_version, type(self))
+        if type(record.dealer) is not int or not 0 <= record.dealer < self.players:
+            raise RecordError(
+                f"the record's dealer {quote(record.dealer)} is not a seat of this table"
+            )
+        try:
+            state = self.state_from_deal_json(record.dealer, thaw(record.deal))
+        except RecordError:
+            raise
+        except (CardrulesError, ValueError, TypeError, KeyError) as exc:
+            raise RecordError(f"the record's deal is invalid: {exc}") from None
+        yield state
+        for n, text in enumerate(record.actions, start=1):
+            try:
+                state = state.apply(self.parse_action(text))
+            except (IllegalActionError, NotationError) as exc:
+                raise RecordError(
+                    f"action {n} of the record ({quote(text)}) is rejected: {exc}"
+                ) from None
+            yield state
 
     def __repr__(self) -> str:
         return f"cardrules.get_variant({self.id!r})"
@@ -259,8 +284,6 @@ class State(abc.ABC):
 
     def record(self) -> Record:
         """The JSON-serialisable record of this game so far (see ``cardrules.records``)."""
-        from cardrules.records import record_of
-
         return record_of(self)
 
     def _require_turn(self, seat: object) -> int:
@@ -268,6 +291,11 @@ class State(abc.ABC):
 
         A variant with its own reason for "not your turn" (a partner sitting out)
         overrides :meth:`_not_your_turn`.
+
+        Raises:
+            GameOverError: the game is over (in the words of :attr:`_game_word`).
+            InvalidSeatError: ``seat`` is not a seat number of this table.
+            NotYourTurnError: another seat is to act (or the hook's own error).
         """
         to_play = self.to_play
         if to_play is None:
@@ -279,8 +307,9 @@ class State(abc.ABC):
             raise self._not_your_turn(s, to_play)
         return s
 
-    # What a variant calls one game in messages: "deal" in Tarot, "hand" in Euchre.
     _game_word: ClassVar[str] = "game"
+    """The word the messages use for one game ("the deal is over"), ``"deal"`` in French
+    Tarot and ``"hand"`` in Bid Euchre."""
 
     def _not_your_turn(self, seat: int, to_play: int) -> IllegalActionError:
         """The error for ``seat`` acting while ``to_play`` is to act."""
@@ -306,10 +335,16 @@ class StateBase(State):
       (parsed from text) and the acting seat;
     * ``_transition(action, seat)``: the state after a validated action.
 
-    Build states with :meth:`_new` (or, on hot paths, fill a plain slots object and
-    give it the state class with ``cardrules._util.seal``); ``StateBase()`` itself is
-    refused. Pickling replays the game's record through the checked rules; a variant
-    with a faster way overrides ``__reduce__``.
+    It may override :attr:`~State._game_word` and :meth:`~State._not_your_turn` (turn
+    checks), call :meth:`~State._require_turn` and :meth:`_parse` from ``_validate``, and
+    builds states with :meth:`_new`. These underscore members are the kit's side for the
+    classes of a variant, as stable as the public API; a state's callers never use them.
+
+    :meth:`_new` is the one constructor, and deliberately not a public one (as there is
+    no unchecked public ``apply``): ``StateBase()`` and ``XState()`` are refused, so every
+    state comes from its variant. (The built-in variants' engines build states their
+    own faster way on their hot paths.) Pickling replays the game's record through the
+    checked rules; a variant with a faster way overrides ``__reduce__``.
 
     >>> from cardrules.state import StateBase
     >>> sorted(StateBase.__abstractmethods__)[:3]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import doctest
 import os
+import random
 import subprocess
 import sys
 import tomllib
@@ -122,8 +123,57 @@ def test_score_keeping_without_playing() -> None:
     result = whist.score_deal((10, 3), trump=cardrules.Suit.SPADES, honours_held=(4, 0))
     assert result.points == (8, 0)
     assert result.returns == (8.0, -8.0, 8.0, -8.0)
-    with pytest.raises(whist.ScoreInputError):
+    with pytest.raises(cardrules.ScoreInputError):
         whist.score_deal((10, 4), trump=cardrules.Suit.SPADES)
+
+
+def test_a_game_to_five_points_is_a_match() -> None:
+    variant = whist.WhistVariant(honours=True)
+    match = variant.new_match()
+    assert isinstance(match, cardrules.Match)
+    rng = random.Random(4)
+    while not match.is_over:
+        state = match.next_deal(rng)
+        assert state.dealer == match.dealer == len(match.results) % 4
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert isinstance(state.result(), cardrules.Result)
+        match = match.after(state.result())
+    first, second = match.scores
+    assert max(first, second) >= whist.GAME  # W-9
+    assert match.totals == (first, second, first, second)
+    assert match.winner in (0, 1)
+    assert match.leaders == ((0, 2) if match.winner == 0 else (1, 3))
+    assert match.explain().endswith(("seats 0 and 2 win", "seats 1 and 3 win")[match.winner])
+    with pytest.raises(cardrules.GameOverError):
+        match.next_deal(rng)
+    with pytest.raises(cardrules.GameOverError):
+        match.after(state.result())
+
+
+def test_w9_level_scores_past_five_play_on() -> None:
+    spades = cardrules.Suit.SPADES
+    match = whist.WhistVariant(honours=True).new_match()
+    match = match.after(whist.score_deal((10, 3), trump=spades, honours_held=(0, 4)))
+    match = match.after(whist.score_deal((8, 5), trump=spades, honours_held=(1, 3)))
+    assert match.scores == (6, 6)
+    assert not match.is_over
+    assert match.winner is None
+    assert match.leaders == (0, 1, 2, 3)
+    match = match.after(whist.score_deal((7, 6), trump=spades, honours_held=(2, 2)))
+    assert (match.scores, match.is_over, match.winner) == ((7, 6), True, 0)
+
+
+@pytest.mark.parametrize(
+    "result", [None, (7, 6), "score", pytest.param(10**5000, id="huge")], ids=repr
+)
+def test_a_match_takes_only_whist_results(result: object) -> None:
+    match = whist.WhistVariant().new_match()
+    with pytest.raises(cardrules.ScoreInputError):
+        match.after(result)  # type: ignore[arg-type]
+    with pytest.raises(cardrules.ScoreInputError):
+        whist.WhistMatch(whist.WhistVariant(), dealer=result)  # type: ignore[arg-type]
+    assert match.results == ()
 
 
 # -- registration and the command line -------------------------------------------------------

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
 import cardrules
 from cardrules.match import Series
+
+if TYPE_CHECKING:
+    from tests.core import toy
+else:
+    import cardrules_core_toy as toy  # loaded by tests/conftest.py
 
 
 def _played(state: cardrules.State, rng: random.Random) -> cardrules.State:
@@ -88,3 +94,19 @@ def test_built_in_results_follow_the_result_protocol() -> None:
             assert len(result.returns) == variant.players
             assert isinstance(result.summary, str)
             assert result.explain()
+
+
+def test_a_variant_without_match_rules_plays_a_series() -> None:
+    # Toy whist keeps the base Variant.new_match(): a Series of its deals.
+    variant = toy.ToyVariant()
+    match = variant.new_match()
+    assert isinstance(match, Series)
+    assert isinstance(match, cardrules.Match)
+    rng = random.Random(2)
+    for dealer in (0, 1, 2, 0):
+        assert match.dealer == dealer
+        result = _played(match.next_deal(rng), rng).result()
+        assert isinstance(result, cardrules.Result)
+        match = match.after(result)
+    assert sum(match.totals) == 4 * toy.TRICKS
+    assert match.explain().splitlines()[0].startswith("1. tricks ")

@@ -7,6 +7,7 @@ damage is in the JSON text, its structure, the deal or the actions.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,25 @@ def test_the_record_fields() -> None:
     with pytest.raises(TypeError):
         record.options["trump"] = "H"  # type: ignore[index]
     assert isinstance(record.deal["hands"], tuple)
+
+
+def test_a_record_pickles_under_its_public_name() -> None:
+    record = GAME.record()
+    data = pickle.dumps(record)
+    assert b"cardrules.records" in data
+    assert b"_records" not in data
+    assert pickle.loads(data) == record  # noqa: S301 - own data
+
+
+def test_a_record_names_its_variant_in_any_spelling_the_registry_reads() -> None:
+    # The registry finds the variant by any spelling; a given variant wants its id or
+    # an alias.
+    changed = attrs.evolve(GAME.record(), variant="Toy_Whist")
+    assert final_state(changed) == GAME
+    assert final_state(loads(dumps(changed))) == GAME
+    with pytest.raises(RecordError, match="is for 'Toy_Whist', not 'toy-whist'"):
+        final_state(changed, variant=VARIANT)
+    assert final_state(attrs.evolve(changed, variant="toywhist"), variant=VARIANT) == GAME
 
 
 def test_replay_goes_through_the_checked_apply(monkeypatch: pytest.MonkeyPatch) -> None:

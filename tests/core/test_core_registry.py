@@ -7,7 +7,14 @@ list of fake plugins. The real built-ins are checked at the end when importable.
 
 from __future__ import annotations
 
+import importlib.util
+import re
+import subprocess
+import sys
+import textwrap
+import typing
 from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -78,7 +85,7 @@ def test_unknown_names_list_the_known_ids(monkeypatch: pytest.MonkeyPatch, name:
 def test_names_must_be_text(monkeypatch: pytest.MonkeyPatch, name: object) -> None:
     toy.sandbox_registry(monkeypatch)
     with pytest.raises(UnknownVariantError):
-        get_variant_class(name)  # type: ignore[arg-type]
+        get_variant_class(name)  # type: ignore[call-overload]
 
 
 def test_a_broken_plugin_fails_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,3 +178,70 @@ def test_the_built_in_variants(
     with pytest.raises(PluginError):
         get_variant("broken")
     assert get_variant_class(variant_id) is cls
+
+
+# -- types ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("literal", "target"),
+    [("_TarotName", "tarot"), ("_BidEuchreName", "bid-euchre")],
+)
+def test_the_typed_names_are_the_built_in_ids_and_aliases(literal: str, target: str) -> None:
+    module, _, name = registry._BUILTINS[target].partition(":")
+    cls = getattr(pytest.importorskip(module), name)
+    assert typing.get_args(getattr(registry, literal)) == (cls.id, *cls.aliases)
+
+
+TYPED_USE = """
+    import cardrules
+    from cardrules.state import Variant
+
+    def plugin(name: str) -> Variant:
+        return cardrules.get_variant(name)
+
+    reveal_type(cardrules.get_variant("tarot"))
+    reveal_type(cardrules.get_variant("french-tarot", players=3).new_game(seed=1))
+    reveal_type(cardrules.get_variant("bid-euchre"))
+    reveal_type(cardrules.get_variant("bid euchre", joker=True).new_game())
+    reveal_type(cardrules.get_variant_class("tarot-fr"))
+    reveal_type(cardrules.get_variant_class("bideuchre"))
+    reveal_type(cardrules.get_variant("whist"))
+    reveal_type(cardrules.get_variant("whist").new_game())
+    reveal_type(cardrules.get_variant_class("Tarot"))
+    reveal_type(plugin("tarot"))
+"""
+
+
+def test_type_checkers_know_each_built_in_variant_by_its_names(tmp_path: Path) -> None:
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed (it comes with the test extra)")
+    source = tmp_path / "typed_use.py"
+    source.write_text(textwrap.dedent(TYPED_USE), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "."],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    # 'Revealed type is "type[cardrules.tarot.variant.TarotVariant]"' -> type[TarotVariant]
+    revealed = [
+        re.sub(r"[\w.]+\.(\w+)", r"\1", line.split('"')[1])
+        for line in run.stdout.splitlines()
+        if "Revealed type" in line
+    ]
+    assert revealed == [
+        "TarotVariant",
+        "TarotState",
+        "BidEuchreVariant",
+        "BidEuchreState",
+        "type[TarotVariant]",
+        "type[BidEuchreVariant]",
+        "Variant",
+        "State",
+        "type[Variant]",
+        "Variant",
+    ]

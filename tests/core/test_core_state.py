@@ -1,10 +1,13 @@
-"""States through the toy variant: seats, errors, atomicity, history, threads and Game."""
+"""States through the toy variant: seats, errors, atomicity, history, threads and Game,
+and what :class:`~cardrules.StateBase` derives from a state's hooks."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +25,9 @@ from cardrules import (
     Game,
     GameOverError,
     IllegalActionError,
+    ImmutableError,
     InvalidActionError,
+    InvalidArgumentError,
     InvalidSeatError,
     MustFollowSuitError,
     NotationError,
@@ -31,6 +36,7 @@ from cardrules import (
     Pass,
     Play,
     State,
+    StateBase,
     Suit,
     UnknownCardError,
     WrongPhaseError,
@@ -124,8 +130,8 @@ def test_random_games_end_after_eight_tricks(trump: str | None) -> None:
         assert last.is_terminal
         assert last.to_play is None
         assert last.legal_actions() == ()
-        assert sum(last.result()) == toy.TRICKS
-        assert last.returns() == tuple(float(n) for n in last.result())
+        assert sum(last.result().tricks) == toy.TRICKS
+        assert last.returns() == tuple(float(n) for n in last.result().tricks)
         assert [s for s, _ in last.history] == [s.to_play for s in states[:-1]]
         for state in states[:-1]:
             seat = state.to_play
@@ -318,6 +324,207 @@ def test_action_ids_and_masks_agree_with_legal_actions() -> None:
             VARIANT.action_id(foreign)
 
 
+# -- StateBase: what the kit derives from the hooks -----------------------------------
+
+
+def test_statebase_equality_and_hash_come_from_the_key() -> None:
+    first, second = states_of_a_game(4)[6], states_of_a_game(4)[6]
+    assert first is not second
+    assert first == second
+    assert hash(first) == hash(second) == hash(first._key())
+    assert first != states_of_a_game(4)[7]
+    assert first != states_of_a_game(5)[6]
+    # The key leaves out the history links: a restored copy is the same state.
+    restored = toy._changed(first, _parent=first.history)
+    assert restored == first
+    assert hash(restored) == hash(first)
+    # Another class with the same key is another thing.
+    other = toy._IgnoresSeatState._new(**{n: getattr(first, n) for n in toy.ToyState.__slots__})
+    assert other._key() == first._key()
+    assert other != first
+    assert first != first._key()
+    assert copy.copy(first) is first
+    assert copy.deepcopy([first])[0] is first
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda s: setattr(s, "_to_play", 2), "cannot set '_to_play'"),
+        (lambda s: setattr(s, "anything", 1), "cannot set 'anything'"),
+        (lambda s: delattr(s, "_hands"), "cannot delete '_hands'"),
+        (lambda s: delattr(s, "_parent"), "cannot delete '_parent'"),
+    ],
+)
+def test_statebase_changes_are_immutable_errors(
+    change: Callable[[toy.ToyState], None], words: str
+) -> None:
+    state = states_of_a_game(4)[5]
+    before = snapshot(state)
+    with pytest.raises(ImmutableError, match=f"ToyState is immutable; {words}") as info:
+        change(state)
+    assert isinstance(info.value, AttributeError)
+    assert unchanged(state, before)
+
+
+def test_statebase_history_walks_the_parents_and_stops_at_a_restored_tuple() -> None:
+    states = states_of_a_game(6)
+    last = states[-1]
+    assert [state.history for state in states] == [last.history[:n] for n in range(25)]
+    assert [seat for seat, _ in last.history] == [s.to_play for s in states[:-1]]
+    assert states[0]._parent is None
+    assert states[0]._act is None
+    assert states[0].history == ()
+    # Restored without its ancestors, a state holds its whole history in the parent
+    # slot; its children walk back to it and add the tuple.
+    middle = states[10]
+    restored = toy._changed(middle, _parent=middle.history)
+    assert restored.history == middle.history
+    child = restored.apply(states[11].history[-1][1])
+    assert child == states[11]
+    assert child.history == states[11].history
+    assert child._parent is restored
+    assert toy._changed(middle, _parent=()).history == ()
+
+
+def test_statebase_check_validates_and_builds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = states_of_a_game(2)[4]
+    built: list[str] = []
+
+    def counting_transition(self: toy.ToyState, action: Action, seat: int) -> toy.ToyState:
+        built.append("transition")
+        return real_transition(self, action, seat)
+
+    def counting_new(cls: type[toy.ToyState], /, **slots: Any) -> toy.ToyState:
+        built.append("new")
+        return real_new.__func__(cls, **slots)  # type: ignore[attr-defined, no-any-return]
+
+    real_transition, real_new = toy.ToyState._transition, toy.ToyState._new
+    monkeypatch.setattr(toy.ToyState, "_transition", counting_transition)
+    monkeypatch.setattr(toy.ToyState, "_new", classmethod(counting_new))
+    legal = state.legal_actions()
+    given: list[Action | str] = [*legal, *(str(a) for a in legal)]
+    for action in given:
+        state.check(action)
+        state.check(action, seat=state.to_play)
+    for bad, seat in ((FOREIGN_PLAYS[0], None), ("junk", None), (legal[0], 5)):
+        with pytest.raises((IllegalActionError, NotationError)):
+            apply_any(state, bad, seat)
+        with pytest.raises((IllegalActionError, NotationError)):
+            state.check(bad, seat)
+    assert built == []
+    state.apply(legal[0])
+    assert built == ["transition", "new"]
+
+
+def test_statebase_apply_is_validate_then_transition(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = states_of_a_game(2)[4]
+    calls: list[tuple[str, object, object]] = []
+    real_validate, real_transition = toy.ToyState._validate, toy.ToyState._transition
+
+    def spy_validate(self: toy.ToyState, action: object, seat: object) -> tuple[Action, int]:
+        calls.append(("validate", action, seat))
+        return real_validate(self, action, seat)
+
+    def spy_transition(self: toy.ToyState, action: Action, seat: int) -> toy.ToyState:
+        calls.append(("transition", action, seat))
+        return real_transition(self, action, seat)
+
+    monkeypatch.setattr(toy.ToyState, "_validate", spy_validate)
+    monkeypatch.setattr(toy.ToyState, "_transition", spy_transition)
+    action = state.legal_actions()[-1]
+    after = state.apply(str(action))
+    # The transition gets the action as parsed by _validate, and the acting seat.
+    assert calls == [("validate", str(action), None), ("transition", action, state.to_play)]
+    assert after.history[-1] == (state.to_play, action)
+    calls.clear()
+    with pytest.raises(IllegalActionError):
+        state.apply(next(p for p in PLAYS if p not in state.legal_actions()))
+    assert [name for name, _, _ in calls] == ["validate"]
+
+
+class _SittingOutState(toy.ToyState):
+    """Seat 2 sits out: acting for it gives the variant's own reason."""
+
+    __slots__ = ()
+    _game_word = "hand"
+
+    def _not_your_turn(self, seat: int, to_play: int) -> IllegalActionError:
+        if seat == 2:
+            return WrongPhaseError("seat 2 sits out this hand", seat=seat, rule_id="TW-9")
+        return super()._not_your_turn(seat, to_play)
+
+
+class _SittingOut(toy.ToyVariant):
+    state_class = _SittingOutState
+
+
+def test_statebase_turn_checks_and_their_hooks() -> None:
+    state = _SittingOut().new_game(seed=1)
+    assert state.to_play == 1
+    action = state.legal_actions()[0]
+    with pytest.raises(WrongPhaseError, match=r"^seat 2 sits out this hand \(TW-9\)$"):
+        state.apply(action, seat=2)
+    with pytest.raises(NotYourTurnError, match="it is not seat 0's turn: seat 1 is to play"):
+        state.apply(action, seat=0)
+    with pytest.raises(InvalidSeatError):
+        state.apply(action, seat=7)  # checked before the hook
+    assert state.apply(action, seat=1) == state.apply(action)
+    last = toy.play_randomly(state, random.Random(1))
+    with pytest.raises(GameOverError, match=r"^the hand is over: no action is possible$"):
+        last.apply(action)
+    with pytest.raises(GameOverError, match=r"^the game is over: no action is possible$"):
+        states_of_a_game(1)[-1].apply(action, seat=0)
+
+
+def test_statebase_pickles_by_replaying_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    states = states_of_a_game(7)
+    function, (variant, record) = states[9].__reduce__()
+    assert variant == VARIANT
+    assert record == states[9].record()
+    validated: list[object] = []
+    real_validate = toy.ToyState._validate
+
+    def spy(self: toy.ToyState, action: object, seat: object) -> tuple[Action, int]:
+        validated.append(action)
+        return real_validate(self, action, seat)
+
+    monkeypatch.setattr(toy.ToyState, "_validate", spy)
+    for state in (states[0], states[9], states[-1]):
+        validated.clear()
+        copy_ = pickle.loads(pickle.dumps(state))  # noqa: S301 - own data
+        assert copy_ == state
+        assert copy_.history == state.history
+        assert type(copy_) is type(state)
+        # Every action went through the checked rules again.
+        assert validated == [action for _, action in state.history]
+    assert function(variant, record) == states[9]
+
+
+def test_statebase_objects_are_built_by_their_variant_only() -> None:
+    with pytest.raises(TypeError, match="abstract"):
+        StateBase()  # type: ignore[abstract]
+    with pytest.raises(InvalidArgumentError, match=r"^ToyState objects are built by their"):
+        toy.ToyState()
+    state = VARIANT.new_game(seed=3)
+    assert toy.ToyState._new(**{n: getattr(state, n) for n in toy.ToyState.__slots__}) == state
+
+
+def test_statebase_parses_text_and_refuses_what_is_not_an_action() -> None:
+    state = VARIANT.new_game(seed=3)
+    action = state.legal_actions()[0]
+    assert state._parse(str(action), 1) is action
+    assert state._parse(action, 1) is action
+    for junk in (None, 7, b"play QH", ("play", "QH")):
+        with pytest.raises(InvalidActionError, match=r"^not an action of Toy whist: ") as info:
+            state._parse(junk, 1)
+        assert info.value.seat == 1
+    with pytest.raises(InvalidActionError, match="an int of 5001 digits"):
+        state._parse(10**5000, 1)
+    with pytest.raises(NotationError):
+        state._parse("play", 1)
+
+
 # -- values --------------------------------------------------------------------------
 
 
@@ -372,8 +579,8 @@ def test_rotating_the_seats_rotates_the_result(seed: int) -> None:
         )
         for card in cards:
             rotated = rotated.apply(Play(card))
-        result = states[-1].result()
-        assert rotated.result() == result[-r:] + result[:-r]
+        tricks = states[-1].result().tricks
+        assert rotated.result().tricks == tricks[-r:] + tricks[:-r]
 
 
 @pytest.mark.parametrize("seed", range(8))

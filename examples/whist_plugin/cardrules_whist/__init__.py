@@ -15,12 +15,19 @@ The rules, with the IDs that the code and the error messages quote:
   first six tricks are its *book*).
 * W-8 (option ``honours=True``): a partnership dealt all four of the ace, king, queen
   and jack of trumps scores 4 more points; dealt three of them, 2 more points.
+* W-9: a game is won by the first partnership to reach 5 points at the end of a deal;
+  if both reach 5 in the same deal, the one with more points wins, and level scores
+  play on. The deal passes to the left.
 
-The card behaviour (W-5, W-6) is declared once per trump suit as a
-:class:`cardrules.TrickRules` and compiled to a :class:`cardrules.TrickTable`; the state
-keeps hands as bitmasks over the table's positions. Installing this package registers
-the variant through the ``cardrules.variants`` entry-point group (see its
-``pyproject.toml``), after which ``cardrules.get_variant("whist")`` finds it.
+It is built from the core's kit, as any plugin can be. The card behaviour (W-5, W-6)
+is declared once per trump suit as a :class:`cardrules.TrickRules` and compiled to a
+:class:`cardrules.TrickTable`, over which hands are bitmasks. The state is a
+:class:`cardrules.StateBase`: it implements three hooks and inherits immutability,
+equality, the history, checking, turn checks and pickling. The option is checked by a
+:mod:`cardrules.options` validator, and a game of deals is a :class:`cardrules.Match`.
+Installing this package registers the variant through the ``cardrules.variants``
+entry-point group (see its ``pyproject.toml``), after which
+``cardrules.get_variant("whist")`` finds it.
 
 >>> import random
 >>> variant = WhistVariant()
@@ -39,7 +46,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 import attrs
 
@@ -49,24 +56,29 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import (
     CardNotInHandError,
     CardrulesError,
+    DealError,
+    GameOverError,
     InvalidActionError,
     MustFollowSuitError,
     NotationError,
     OptionsError,
     RecordError,
+    ScoreInputError,
     UnknownCardError,
     WrongPhaseError,
 )
-from cardrules.state import State, Variant, check_seat
+from cardrules.options import flag
+from cardrules.state import State, StateBase, Variant, check_seat
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 
 __all__ = [
     "BOOK",
     "DECK",
+    "GAME",
     "PLAYERS",
     "TRICKS",
-    "DealError",
-    "ScoreInputError",
+    "WhistMatch",
+    "WhistOptions",
     "WhistResult",
     "WhistState",
     "WhistTrick",
@@ -85,6 +97,9 @@ TRICKS: Final = 13
 BOOK: Final = 6
 """W-7: the tricks a partnership must take before it scores."""
 
+GAME: Final = 5
+"""W-9: the points that win a game."""
+
 DECK: Final = decks.standard_deck()
 """W-2: the 52-card deck. A card's position in this tuple is its action id."""
 
@@ -92,26 +107,6 @@ _POSITION: Final = {card: i for i, card in enumerate(DECK)}
 _PLAYS: Final = tuple(Play(card) for card in DECK)
 _HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _TEAMS: Final = ("seats 0 and 2", "seats 1 and 3")
-
-
-class DealError(CardrulesError, ValueError):
-    """Cards given for a deal that do not make one (sizes, duplicates, the turn-up).
-
-    >>> WhistVariant().deal(hands=[["AS"]] * 4, turn_up="AS")
-    Traceback (most recent call last):
-    ...
-    cardrules_whist.DealError: seat 0 is dealt 1 cards, not 13 (W-2)
-    """
-
-
-class ScoreInputError(CardrulesError, ValueError):
-    """Facts given to :func:`score_deal` that no deal can produce.
-
-    >>> score_deal((7, 7), trump=Suit.SPADES)
-    Traceback (most recent call last):
-    ...
-    cardrules_whist.ScoreInputError: the partnerships' tricks add up to 14, not 13 (W-7)
-    """
 
 
 def _strength(card: Card) -> int:
@@ -165,7 +160,7 @@ def _signed(points: int) -> str:
 
 @attrs.frozen(kw_only=True)
 class WhistResult:
-    """The score of one deal (W-7, W-8).
+    """The score of one deal (W-7, W-8); a :class:`cardrules.Result`.
 
     Attributes:
         trump: The trump suit of the deal.
@@ -185,6 +180,17 @@ class WhistResult:
         """Each seat's points less the opponents' (zero-sum), seat 0 first."""
         diff = float(self.points[0] - self.points[1])
         return (diff, -diff, diff, -diff)
+
+    @property
+    def summary(self) -> str:
+        """One line: the trump, the tricks and the points.
+
+        >>> score_deal((8, 5), trump=Suit.HEARTS).summary
+        'hearts: seats 0 and 2 take 8 tricks, seats 1 and 3 take 5: +2 and 0'
+        """
+        first, second = (f"{_TEAMS[t]} take {n}" for t, n in enumerate(self.tricks))
+        points = " and ".join(map(_signed, self.points))
+        return f"{self.trump.name.lower()}: {first} tricks, {second}: {points}"
 
     def explain(self) -> str:
         """A readable breakdown of the score, one fact per line.
@@ -219,14 +225,14 @@ def _honour_points(held: int) -> int:
     return {4: 4, 3: 2}.get(held, 0)
 
 
-def _pair(value: object) -> tuple[int, int] | None:
-    """``value`` if it is a tuple of two non-negative ints, else ``None``."""
+def _pair(value: object, total: int) -> tuple[int, int] | None:
+    """``value`` if it is a tuple of two non-negative ints adding up to ``total``."""
     if type(value) is not tuple or len(value) != 2:
         return None
     first, second = value
     if type(first) is not int or type(second) is not int or min(first, second) < 0:
         return None
-    return (first, second)
+    return (first, second) if first + second == total else None
 
 
 def score_deal(
@@ -249,26 +255,24 @@ def score_deal(
 
     >>> score_deal((9, 4), trump=Suit.CLUBS).points
     (3, 0)
+    >>> score_deal((7, 7), trump=Suit.SPADES)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: tricks must be two non-negative ints adding up to 13 (W-7)
     """
-    taken = _pair(tricks)
+    # Messages do not echo the values: they may be anything a caller sends.
+    taken = _pair(tricks, TRICKS)
     if taken is None:
-        raise ScoreInputError(f"tricks must be two non-negative ints, not {tricks!r:.40}")
-    if sum(taken) != TRICKS:
-        raise ScoreInputError(
-            f"the partnerships' tricks add up to {sum(taken)}, not {TRICKS} (W-7)"
-        )
+        raise ScoreInputError(f"tricks must be two non-negative ints adding up to {TRICKS} (W-7)")
     if type(trump) is not Suit:
-        raise ScoreInputError(f"trump must be a Suit, not {trump!r:.40}")
+        raise ScoreInputError(f"trump must be a Suit, not a {type(trump).__name__}")
     # W-7: one point per trick over the book.
     points = [max(0, n - BOOK) for n in taken]
     held = None
     if honours_held is not None:
-        held = _pair(honours_held)
-        if held is None or sum(held) != len(_HONOURS):
-            raise ScoreInputError(
-                f"honours_held must be two non-negative ints adding up to 4, "
-                f"not {honours_held!r:.40} (W-8)"
-            )
+        held = _pair(honours_held, len(_HONOURS))
+        if held is None:
+            raise ScoreInputError("honours_held must be two non-negative ints adding up to 4 (W-8)")
         for team, count in enumerate(held):
             points[team] += _honour_points(count)
     return WhistResult(trump=trump, tricks=taken, honours_held=held, points=(points[0], points[1]))
@@ -346,63 +350,22 @@ class WhistView:
 class _Deal:
     """The facts fixed for the whole deal, shared by all its states."""
 
+    variant: WhistVariant
     dealer: int
     dealt: tuple[int, ...]
     turn_up: int
     table: TrickTable
 
     def key(self) -> tuple[Any, ...]:
-        return (self.dealer, self.dealt, self.turn_up)
+        return (self.variant, self.dealer, self.dealt, self.turn_up)
 
 
-class _WhistStateSlots:
-    __slots__ = (
-        "_acts",
-        "_deal",
-        "_hands",
-        "_last",
-        "_leader",
-        "_legal",
-        "_parent",
-        "_to_play",
-        "_trick",
-        "_tricks",
-        "_v",
-        "_won",
-    )
-
-    _v: WhistVariant
-    _deal: _Deal
-    _hands: tuple[int, ...]
-    _trick: tuple[int, ...]
-    _leader: int
-    _to_play: int | None
-    _won: tuple[int, int]
-    _tricks: tuple[tuple[int, tuple[int, ...], int], ...]
-    _parent: WhistState | None
-    _last: tuple[int, Action] | None
-    _legal: int
-    _acts: tuple[Action, ...] | None
-
-
-def _sealed(s: Any) -> WhistState:
-    """Finish a state built on the plain slots class and give it its public class.
-
-    Building on ``_WhistStateSlots`` and then setting ``__class__`` is much cheaper than
-    ``object.__setattr__`` on the immutable class, and a state is built for every card.
-    """
-    # The legal set is computed once, when the state is built (W-5).
-    s._legal = 0 if s._to_play is None else s._deal.table.legal_mask(s._hands[s._to_play], s._trick)
-    s._acts = None
-    s.__class__ = WhistState
-    state: WhistState = s
-    return state
-
-
-class WhistState(_WhistStateSlots, State):
+class WhistState(StateBase):
     """One position of a Whist deal. Immutable: :meth:`apply` returns a new state.
 
     Build the first one with :meth:`WhistVariant.new_game` or :meth:`WhistVariant.deal`.
+    :meth:`apply` raises the specific :class:`~cardrules.IllegalActionError`, with the
+    rule's ID, for a card that breaks a rule:
 
     >>> state = WhistVariant().new_game(seed=1, dealer=3)
     >>> state
@@ -410,209 +373,34 @@ class WhistState(_WhistStateSlots, State):
     >>> card = state.legal_actions()[0]
     >>> state.apply(card).history == ((0, card),)
     True
+    >>> state.apply("play 21T")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.UnknownCardError: 21T is not in the 52-card whist deck (W-2)
     """
 
-    __slots__ = ()
+    __slots__ = ("_act", "_deal", "_hands", "_leader", "_parent", "_to_play", "_trick", "_tricks")
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"WhistState is immutable; cannot set {name!r}")
+    _deal: _Deal
+    _hands: tuple[int, ...]
+    _trick: tuple[int, ...]
+    _leader: int
+    _to_play: int | None
+    _tricks: tuple[tuple[int, tuple[int, ...], int], ...]
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"WhistState is immutable; cannot delete {name!r}")
+    # What the error messages call one game of Whist.
+    _game_word = "deal"
 
-    # -- the State interface ---------------------------------------------------------------
+    # -- the three hooks of StateBase ------------------------------------------------------
 
-    @property
-    def variant(self) -> WhistVariant:
-        """The variant (and its options) of this deal."""
-        return self._v
+    def _key(self) -> tuple[Any, ...]:
+        # The facts, not the parent link: two states reached by the same cards are equal.
+        return (self._deal.key(), self._hands, self._trick, self._tricks)
 
-    @property
-    def to_play(self) -> int | None:
-        """The seat to play, ``None`` once the 13 tricks are played."""
-        return self._to_play
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt."""
-        return self._deal.dealer
-
-    @property
-    def is_terminal(self) -> bool:
-        """True after the 13th trick (W-7)."""
-        return self._to_play is None
-
-    @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
-        """Every ``(seat, action)`` since the deal, in order (walks the parent states)."""
-        out = []
-        state: WhistState | None = self
-        while state is not None and state._last is not None:
-            out.append(state._last)
-            state = state._parent
-        out.reverse()
-        return tuple(out)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The cards the seat to play may play (W-5), in deck order."""
-        acts = self._acts
-        if acts is None:
-            acts = tuple(_PLAYS[i] for i in _bits(self._legal))
-            # A cache, invisible from outside: the state stays immutable in effect.
-            object.__setattr__(self, "_acts", acts)
-        return acts
-
-    def check(self, action: Action | str, seat: int | None = None) -> None:
-        """Raise the specific error if ``action`` is illegal (see :meth:`apply`).
-
-        Args:
-            action: A :class:`~cardrules.Play` or its notation, ``"play QH"``.
-            seat: The seat claiming to act; ``None`` for the seat to play.
-        """
-        self._checked(action, seat)
-
-    def apply(self, action: Action | str, seat: int | None = None) -> WhistState:
-        """Check ``action`` and return the state after it.
-
-        Args:
-            action: A :class:`~cardrules.Play` or its notation, ``"play QH"``.
-            seat: The seat claiming to act; ``None`` for the seat to play.
-
-        Returns:
-            The next state; ``self`` is unchanged.
-
-        Raises:
-            GameOverError: the deal is over.
-            NotYourTurnError: ``seat`` is not the seat to play.
-            InvalidSeatError: ``seat`` is not a seat number.
-            NotationError: text that is not ``play CARD``.
-            InvalidActionError: not a card play.
-            UnknownCardError: a card that is not in the 52-card deck (W-2).
-            CardNotInHandError: a card the seat does not hold.
-            MustFollowSuitError: the seat can follow the suit led (W-5).
-
-        >>> state = WhistVariant().new_game(seed=1)
-        >>> state.apply("play 21T")
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.UnknownCardError: 21T is not in the 52-card whist deck (W-2)
-        """
-        # The fast path: a legal card from the seat to play.
-        if type(action) is Play and (seat is None or (type(seat) is int and seat == self._to_play)):
-            position = _POSITION.get(action.card)
-            if position is not None and self._legal >> position & 1:
-                return self._play(self._to_play, position)  # type: ignore[arg-type]
-        acting, position = self._checked(action, seat)
-        return self._play(acting, position)
-
-    def result(self) -> WhistResult:
-        """The deal's score (W-7, W-8).
-
-        Raises:
-            WrongPhaseError: the deal is not over.
-        """
-        if self._to_play is not None:
-            raise WrongPhaseError(
-                f"the deal is not over: {TRICKS - len(self._tricks)} tricks to play",
-                rule_id="W-7",
-            )
-        honours = None
-        if self._v.honours:
-            trump = self.trump
-            held = [0, 0]
-            for seat, mask in enumerate(self._deal.dealt):
-                held[seat % 2] += sum(
-                    1 for card in _cards(mask) if card.suit is trump and card.rank in _HONOURS
-                )
-            honours = (held[0], held[1])
-        return score_deal(self._won, trump=self.trump, honours_held=honours)
-
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's points less the opponents' at the end; zeros before."""
-        if self._to_play is not None:
-            return (0.0,) * PLAYERS
-        return self.result().returns
-
-    def view(self, seat: int) -> WhistView:
-        """What ``seat`` may know: its hand and the public facts.
-
-        Raises:
-            InvalidSeatError: ``seat`` is not a seat number.
-        """
-        seat = check_seat(seat, PLAYERS)
-        played = 0
-        for _, positions, _ in self._tricks:
-            for position in positions:
-                played |= 1 << position
-        for position in self._trick:
-            played |= 1 << position
-        return WhistView(
-            seat=seat,
-            dealer=self.dealer,
-            to_play=self._to_play,
-            hand=_cards(self._hands[seat]),
-            trump=self.trump,
-            turn_up=self.turn_up,
-            trick=self.trick,
-            tricks=self.tricks,
-            tricks_won=self._won,
-            hand_sizes=tuple(mask.bit_count() for mask in self._hands),
-            result=None if self._to_play is not None else self.result(),
-            # W-3: the turn-up's place is public until it is played, and then it is played.
-            public_cards=frozenset(_cards(played | 1 << self._deal.turn_up)),
-        )
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds (full information: for servers, not for players)."""
-        return _cards(self._hands[check_seat(seat, PLAYERS)])
-
-    # -- Whist accessors -------------------------------------------------------------------
-
-    @property
-    def trump(self) -> Suit:
-        """The trump suit: the turn-up's suit (W-3)."""
-        suit = DECK[self._deal.turn_up].suit
-        assert suit is not None  # every card of the 52-card deck has a suit
-        return suit
-
-    @property
-    def turn_up(self) -> Card:
-        """The dealer's turned-up card (W-3)."""
-        return DECK[self._deal.turn_up]
-
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        """The current trick as ``(seat, card)`` in playing order."""
-        return tuple(((self._leader + k) % PLAYERS, DECK[p]) for k, p in enumerate(self._trick))
-
-    @property
-    def tricks(self) -> tuple[WhistTrick, ...]:
-        """The finished tricks, in order."""
-        return tuple(
-            WhistTrick(
-                leader,
-                tuple(((leader + k) % PLAYERS, DECK[p]) for k, p in enumerate(positions)),
-                winner,
-            )
-            for leader, positions, winner in self._tricks
-        )
-
-    @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks taken so far by seats 0 and 2, then by seats 1 and 3."""
-        return self._won
-
-    # -- checking and playing --------------------------------------------------------------
-
-    def _checked(self, action: object, seat: object) -> tuple[int, int]:
-        """The acting seat and the card's position, or the specific error."""
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        """The action and the acting seat, or the specific error; changes nothing."""
         acting = self._require_turn(seat)
-        if isinstance(action, str):
-            action = self._v.parse_action(action)
-        if not isinstance(action, Action):
-            raise InvalidActionError(
-                f"not an action: a {type(action).__name__}; send 'play CARD'", seat=acting
-            )
+        action = self._parse(action, acting)
         if type(action) is not Play:
             raise InvalidActionError(
                 f"whist has only card plays ('play CARD'), not {str(action)!r:.40}",
@@ -644,115 +432,302 @@ class WhistState(_WhistStateSlots, State):
                 seat=acting,
                 rule_id="W-5",
             )
-        return acting, position
+        return action, acting
 
-    def _play(self, seat: int, position: int) -> WhistState:
-        s: Any = object.__new__(_WhistStateSlots)
-        s._v = self._v
-        s._deal = self._deal
+    def _transition(self, action: Action, seat: int) -> Self:
+        assert type(action) is Play  # _validate accepts card plays only
+        position = _POSITION[action.card]
         hands = list(self._hands)
         hands[seat] &= ~(1 << position)
-        s._hands = tuple(hands)
-        s._parent = self
-        s._last = (seat, _PLAYS[position])
-        trick = (*self._trick, position)
-        if len(trick) < PLAYERS:
-            s._trick = trick
-            s._leader = self._leader
-            s._to_play = (seat + 1) % PLAYERS
-            s._won = self._won
-            s._tricks = self._tricks
-            return _sealed(s)
-        # W-6: the trick's winner takes it and leads next.
-        winner = (self._leader + self._deal.table.winner_position(trick)) % PLAYERS
-        ns, ew = self._won
-        s._won = (ns + 1, ew) if winner % 2 == 0 else (ns, ew + 1)
-        s._tricks = (*self._tricks, (self._leader, trick, winner))
-        s._trick = ()
-        s._leader = winner
-        # W-7: the deal ends after the 13th trick.
-        s._to_play = winner if len(s._tricks) < TRICKS else None
-        return _sealed(s)
-
-    # -- values ----------------------------------------------------------------------------
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self._v,
-            self._deal.key(),
-            self._hands,
-            self._trick,
-            self._leader,
-            self._to_play,
-            self._tricks,
+        trick, leader, tricks = (*self._trick, position), self._leader, self._tricks
+        to_play: int | None = (seat + 1) % PLAYERS
+        if len(trick) == PLAYERS:
+            # W-6: the trick's winner takes it and leads next; W-7: 13 tricks to a deal.
+            winner = (leader + self._deal.table.winner_position(trick)) % PLAYERS
+            tricks = (*tricks, (leader, trick, winner))
+            trick, leader = (), winner
+            to_play = winner if len(tricks) < TRICKS else None
+        return self._new(
+            _deal=self._deal,
+            _hands=tuple(hands),
+            _trick=trick,
+            _leader=leader,
+            _to_play=to_play,
+            _tricks=tricks,
+            _parent=self,
+            _act=action,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, WhistState):
-            return NotImplemented
-        return self._key() == other._key()
+    # -- the State interface ---------------------------------------------------------------
 
-    def __hash__(self) -> int:
-        return hash(self._key())
+    @property
+    def variant(self) -> WhistVariant:
+        """The variant (and its options) of this deal."""
+        return self._deal.variant
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The deal and the positions played: unpickling replays them, so the history
-        # (the parent states) is rebuilt as well.
-        played = tuple(p for _, positions, _ in self._tricks for p in positions) + self._trick
-        deal = self._deal
-        return (_restore, (self._v, deal.dealer, deal.dealt, deal.turn_up, played))
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play, ``None`` once the 13 tricks are played."""
+        return self._to_play
 
-    def __copy__(self) -> WhistState:
-        return self
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._deal.dealer
 
-    def __deepcopy__(self, memo: Any) -> WhistState:
-        return self
+    @property
+    def is_terminal(self) -> bool:
+        """True after the 13th trick (W-7)."""
+        return self._to_play is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The cards the seat to play may play (W-5), in deck order."""
+        if self._to_play is None:
+            return ()
+        legal = self._deal.table.legal_mask(self._hands[self._to_play], self._trick)
+        return tuple(_PLAYS[i] for i in _bits(legal))
+
+    def result(self) -> WhistResult:
+        """The deal's score (W-7, W-8).
+
+        Raises:
+            WrongPhaseError: the deal is not over.
+        """
+        if self._to_play is not None:
+            raise WrongPhaseError(
+                f"the deal is not over: {TRICKS - len(self._tricks)} tricks to play",
+                rule_id="W-7",
+            )
+        won = [0, 0]
+        for _, _, winner in self._tricks:
+            won[winner % 2] += 1
+        honours = None
+        if self.variant.options.honours:
+            held = [0, 0]
+            for seat, mask in enumerate(self._deal.dealt):
+                held[seat % 2] += sum(
+                    1 for card in _cards(mask) if card.suit is self.trump and card.rank in _HONOURS
+                )
+            honours = (held[0], held[1])
+        return score_deal((won[0], won[1]), trump=self.trump, honours_held=honours)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's points less the opponents' at the end; zeros before."""
+        if self._to_play is not None:
+            return (0.0,) * PLAYERS
+        return self.result().returns
+
+    def view(self, seat: int) -> WhistView:
+        """What ``seat`` may know: its hand and the public facts.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat number.
+        """
+        seat = check_seat(seat, PLAYERS)
+        played = sum(1 << p for _, positions, _ in self._tricks for p in positions)
+        played += sum(1 << p for p in self._trick)
+        return WhistView(
+            seat=seat,
+            dealer=self.dealer,
+            to_play=self._to_play,
+            hand=_cards(self._hands[seat]),
+            trump=self.trump,
+            turn_up=self.turn_up,
+            trick=self.trick,
+            tricks=self.tricks,
+            tricks_won=self.tricks_won,
+            hand_sizes=tuple(mask.bit_count() for mask in self._hands),
+            result=None if self._to_play is not None else self.result(),
+            # W-3: the turn-up's place is public until it is played, and then it is played.
+            public_cards=frozenset(_cards(played | 1 << self._deal.turn_up)),
+        )
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (full information: for servers, not for players)."""
+        return _cards(self._hands[check_seat(seat, PLAYERS)])
+
+    # -- Whist accessors -------------------------------------------------------------------
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit: the turn-up's suit (W-3)."""
+        suit = self.turn_up.suit
+        assert suit is not None  # every card of the 52-card deck has a suit
+        return suit
+
+    @property
+    def turn_up(self) -> Card:
+        """The dealer's turned-up card (W-3)."""
+        return DECK[self._deal.turn_up]
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick as ``(seat, card)`` in playing order."""
+        return tuple(((self._leader + k) % PLAYERS, DECK[p]) for k, p in enumerate(self._trick))
+
+    @property
+    def tricks(self) -> tuple[WhistTrick, ...]:
+        """The finished tricks, in order."""
+        return tuple(
+            WhistTrick(
+                leader,
+                tuple(((leader + k) % PLAYERS, DECK[p]) for k, p in enumerate(positions)),
+                winner,
+            )
+            for leader, positions, winner in self._tricks
+        )
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken so far by seats 0 and 2, then by seats 1 and 3."""
+        north_south = sum(1 for _, _, winner in self._tricks if winner % 2 == 0)
+        return (north_south, len(self._tricks) - north_south)
 
     def __repr__(self) -> str:
         if self._to_play is None:
-            return f"<WhistState over tricks={list(self._won)}>"
+            return f"<WhistState over tricks={list(self.tricks_won)}>"
         return f"<WhistState trick {len(self._tricks) + 1} to_play={self._to_play}>"
 
 
 def _root(variant: WhistVariant, dealer: int, dealt: tuple[int, ...], turn_up: int) -> WhistState:
     trump = DECK[turn_up].suit
     assert trump is not None  # every card of the 52-card deck has a suit
-    s: Any = object.__new__(_WhistStateSlots)
-    s._v = variant
-    s._deal = _Deal(dealer, dealt, turn_up, trick_table(trump))
-    s._hands = dealt
-    s._trick = ()
-    # W-4: the player on the dealer's left leads.
-    s._leader = s._to_play = (dealer + 1) % PLAYERS
-    s._won = (0, 0)
-    s._tricks = ()
-    s._parent = None
-    s._last = None
-    return _sealed(s)
+    return WhistState._new(
+        _deal=_Deal(variant, dealer, dealt, turn_up, trick_table(trump)),
+        _hands=dealt,
+        _trick=(),
+        # W-4: the player on the dealer's left leads.
+        _leader=(dealer + 1) % PLAYERS,
+        _to_play=(dealer + 1) % PLAYERS,
+        _tricks=(),
+        _parent=None,
+        _act=None,
+    )
 
 
-def _restore(
-    variant: WhistVariant,
-    dealer: int,
-    dealt: tuple[int, ...],
-    turn_up: int,
-    played: tuple[int, ...],
-) -> WhistState:
-    state = _root(variant, dealer, dealt, turn_up)
-    for position in played:
-        to_play = state.to_play
-        assert to_play is not None  # the positions come from a state of this deal
-        state = state._play(to_play, position)
-    return state
+# -- the match -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class WhistMatch:
+    """A game of Whist: deals until a partnership has 5 points (W-9); a
+    :class:`cardrules.Match`. Build it with :meth:`WhistVariant.new_match`.
+
+    The :attr:`winner` is a partnership: 0 for seats 0 and 2, 1 for seats 1 and 3.
+
+    Attributes:
+        variant: The variant whose deals are played.
+        dealer: The seat that deals the next deal; the deal passes to the left.
+        results: Every deal's result so far, in order.
+
+    Raises:
+        ScoreInputError: a dealer that is not a seat, or a result that is not a
+            :class:`WhistResult`.
+
+    >>> match = WhistVariant().new_match()
+    >>> match = match.after(score_deal((9, 4), trump=Suit.CLUBS))
+    >>> match = match.after(score_deal((8, 5), trump=Suit.HEARTS))
+    >>> match.scores, match.dealer, match.is_over, match.winner
+    ((5, 0), 2, True, 0)
+    """
+
+    variant: WhistVariant
+    dealer: int = 0
+    results: tuple[WhistResult, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.dealer) is not int or not 0 <= self.dealer < PLAYERS:
+            raise ScoreInputError(f"the dealer must be a seat from 0 to {PLAYERS - 1}")
+        if not all(type(result) is WhistResult for result in self.results):
+            raise ScoreInputError("a whist match adds up the WhistResult of each deal")
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The points of seats 0 and 2, then of seats 1 and 3."""
+        return (sum(r.points[0] for r in self.results), sum(r.points[1] for r in self.results))
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        """Each seat's running total, its partnership's points, seat 0 first."""
+        first, second = self.scores
+        return (first, second, first, second)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a partnership has won the game (W-9)."""
+        first, second = self.scores
+        return max(first, second) >= GAME and first != second
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats of the partnership ahead; every seat while the scores are level."""
+        first, second = self.scores
+        return (0, 1, 2, 3) if first == second else (0, 2) if first > second else (1, 3)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning partnership (0: seats 0 and 2; 1: seats 1 and 3) once it is over."""
+        return None if not self.is_over else 0 if self.leaders == (0, 2) else 1
+
+    def after(self, result: WhistResult) -> WhistMatch:
+        """The match with one more deal's result (``state.result()`` or :func:`score_deal`).
+
+        Raises:
+            GameOverError: the game is already won.
+            ScoreInputError: ``result`` is not a :class:`WhistResult`.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over (W-9): start a new match")
+        return attrs.evolve(
+            self, dealer=(self.dealer + 1) % PLAYERS, results=(*self.results, result)
+        )
+
+    def next_deal(self, rng: random.Random | None = None) -> WhistState:
+        """Shuffle with ``rng`` and deal the next deal, :attr:`dealer` dealing.
+
+        Raises:
+            GameOverError: the game is already won.
+        """
+        if self.is_over:
+            raise GameOverError("the game is over (W-9): there is no next deal")
+        return self.variant.new_game(rng=rng, dealer=self.dealer)
+
+    def explain(self) -> str:
+        """Each deal's summary, then the score of the game.
+
+        >>> print(WhistVariant().new_match().after(score_deal((9, 4), trump=Suit.CLUBS)).explain())
+        1. clubs: seats 0 and 2 take 9 tricks, seats 1 and 3 take 4: +3 and 0
+        Game to 5: seats 0 and 2 3, seats 1 and 3 0
+        """
+        lines = [f"{n}. {result.summary}" for n, result in enumerate(self.results, 1)]
+        score = ", ".join(
+            f"{team} {points}" for team, points in zip(_TEAMS, self.scores, strict=True)
+        )
+        ending = "" if self.winner is None else f": {_TEAMS[self.winner]} win"
+        return "\n".join([*lines, f"Game to {GAME}: {score}{ending}"])
 
 
 # -- the variant ---------------------------------------------------------------------------
 
 
+@attrs.frozen(kw_only=True)
+class WhistOptions:
+    """The options of Whist, each checked when the object is built.
+
+    Attributes:
+        honours: Count honours (W-8).
+
+    >>> WhistOptions(honours="yes")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: honours must be True or False, not 'yes'
+    """
+
+    honours: bool = attrs.field(default=False, validator=flag)
+
+
 class WhistVariant(Variant):
-    """Plain Whist (W-1 … W-8) with one set of options.
+    """Plain Whist (W-1 … W-9) with one set of options.
 
     Args:
         honours: Count honours (W-8).
@@ -774,13 +749,14 @@ class WhistVariant(Variant):
     name: ClassVar[str] = "Whist"
     rules_version: ClassVar[str] = "1"
 
+    options: WhistOptions
+    """The :class:`WhistOptions` of this variant."""
+
     def __init__(self, *, honours: bool = False, **unknown: Any) -> None:
         if unknown:
             names = ", ".join(sorted(unknown))
             raise OptionsError(f"unknown whist option(s): {names} (the option is: honours)")
-        if type(honours) is not bool:
-            raise OptionsError(f"honours must be True or False, not {honours!r:.20}")
-        self.honours = honours
+        self.options = WhistOptions(honours=honours)
 
     @property
     def players(self) -> int:
@@ -822,6 +798,14 @@ class WhistVariant(Variant):
         # W-3: the last card dealt is the dealer's, and it is turned up.
         return _root(self, dealer, dealt, _POSITION[deck[-1]])
 
+    def new_match(self) -> WhistMatch:
+        """A game to 5 points (W-9), seat 0 dealing first.
+
+        >>> WhistVariant().new_match().scores
+        (0, 0)
+        """
+        return WhistMatch(self)
+
     def deal(
         self,
         *,
@@ -840,14 +824,18 @@ class WhistVariant(Variant):
             The state before the first card.
 
         Raises:
-            DealError: a hand of the wrong size, a card dealt twice, or a turn-up that
-                is not in the dealer's hand.
+            DealError: not four hands of 13 cards, a card dealt twice, or a turn-up
+                that is not in the dealer's hand.
             NotationError: a code that is not a card.
 
         >>> suits = [[f"{r}{s}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()] for s in "SHDC"]
         >>> state = WhistVariant().deal(hands=suits, turn_up="KC", dealer=3)
         >>> state.trump, state.to_play
         (<Suit.CLUBS: 'C'>, 0)
+        >>> WhistVariant().deal(hands=[["AS"]] * 4, turn_up="AS")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.DealError: seat 0 is dealt 1 cards, not 13 (W-2)
         """
         dealer = check_seat(dealer, PLAYERS)
         if isinstance(hands, str) or len(hands) != PLAYERS:
@@ -896,7 +884,9 @@ class WhistVariant(Variant):
         """
         if type(action) is Play and action.card in _POSITION:
             return _POSITION[action.card]
-        raise InvalidActionError(f"{action!r:.40} is not an action of whist", action=action)
+        given: object = action  # any value may come in, whatever the annotation says
+        shown = repr(str(given)) if isinstance(given, Action) else type(given).__name__
+        raise InvalidActionError(f"{shown:.40} is not an action of whist", action=action)
 
     def action_from_id(self, action_id: int) -> Action:
         """The play of the card at position ``action_id`` of :data:`DECK`.
@@ -910,7 +900,7 @@ class WhistVariant(Variant):
 
     def options_json(self) -> dict[str, Any]:
         """``{"honours": bool}``."""
-        return {"honours": self.honours}
+        return attrs.asdict(self.options)
 
     @classmethod
     def from_options_json(cls, options: Mapping[str, Any]) -> WhistVariant:
@@ -956,7 +946,7 @@ class WhistVariant(Variant):
         ):
             raise RecordError("a whist deal lists its cards as code strings")
         if type(dealer) is not int or not 0 <= dealer < PLAYERS:
-            raise RecordError(f"the dealer {dealer!r:.20} is not a seat of whist")
+            raise RecordError(f"the dealer must be a seat from 0 to {PLAYERS - 1}")
         try:
             return self.deal(hands=hands, turn_up=turn_up, dealer=dealer)
         except CardrulesError as exc:
@@ -965,14 +955,14 @@ class WhistVariant(Variant):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, WhistVariant):
             return NotImplemented
-        return self.honours == other.honours
+        return self.options == other.options
 
     def __hash__(self) -> int:
-        return hash((WhistVariant, self.honours))
+        return hash((WhistVariant, self.options))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (WhistVariant.from_options_json, (self.options_json(),))
 
     def __repr__(self) -> str:
-        extra = ", honours=True" if self.honours else ""
+        extra = ", honours=True" if self.options.honours else ""
         return f"cardrules.get_variant({self.id!r}{extra})"

@@ -1,0 +1,264 @@
+"""The record format, below the state machine: the :class:`Record` value, its JSON text
+and the checks of its structure.
+
+This module imports neither :mod:`cardrules.state` nor :mod:`cardrules.registry` at run
+time (it names the state types for type checkers only), so both build on it:
+``State.record()`` and ``Variant.replay()`` use it, and :mod:`cardrules.records`, the
+public face, adds what needs the registry: the rules version check of
+:func:`~cardrules.loads` and the replay of a record by its own variant.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardrules._util import FrozenDict, quote
+from cardrules.errors import InvalidArgumentError, RecordError
+
+if TYPE_CHECKING:
+    from cardrules.state import State, Variant
+
+__all__ = [
+    "FORMAT",
+    "SCHEMA_VERSION",
+    "Record",
+    "check_rules_version",
+    "dumps",
+    "parse",
+    "record_of",
+    "thaw",
+]
+
+FORMAT: Final = "cardrules-record"
+"""The value of the ``format`` field of every record."""
+
+SCHEMA_VERSION: Final = 1
+"""The schema version this library writes and reads."""
+
+_MAX_TEXT: Final = 1 << 20
+_MAX_ACTIONS: Final = 10_000
+# Every number a record holds is a JSON-safe integer, at most 2**53 in magnitude: 16
+# digits. A longer literal is refused before Python turns it into an int.
+_MAX_NUMBER: Final = 1 << 53
+_MAX_INT_TEXT: Final = 17
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return FrozenDict({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """``value`` as plain JSON values again (``dict`` and ``list``), for the variant's hooks."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    # A typed converter: with converter=tuple, type checkers cannot infer the item type.
+    return tuple(items)
+
+
+@attrs.frozen(kw_only=True)
+class Record:
+    """An immutable game record. Build one with ``state.record()`` or :func:`loads`.
+
+    Attributes:
+        variant: The variant id, e.g. ``"tarot"``.
+        rules_version: The variant's rules version when the record was written.
+        options: The variant's options as JSON values (read-only).
+        dealer: The dealer's seat.
+        deal: The dealt cards as JSON values, in the variant's own layout (read-only).
+        actions: The actions in notation, in order.
+    """
+
+    variant: str
+    rules_version: str
+    options: Mapping[str, Any] = attrs.field(converter=_freeze)
+    dealer: int
+    deal: Mapping[str, Any] = attrs.field(converter=_freeze)
+    actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON object (``dict``), format and schema included."""
+        return {
+            "format": FORMAT,
+            "schema": SCHEMA_VERSION,
+            "variant": self.variant,
+            "rules_version": self.rules_version,
+            "options": thaw(self.options),
+            "dealer": self.dealer,
+            "deal": thaw(self.deal),
+            "actions": list(self.actions),
+        }
+
+
+# Its public home: pickles and documentation name cardrules.records.Record.
+Record.__module__ = "cardrules.records"
+
+
+def record_of(state: State) -> Record:
+    """The record of ``state``'s game so far (used by ``State.record()``)."""
+    history = state.history
+    variant = state.variant
+    deal = dict(variant.deal_json(state))
+    dealer = deal.pop("dealer", None)
+    if dealer is None:
+        dealer = state.dealer
+    return Record(
+        variant=variant.id,
+        rules_version=variant.rules_version,
+        options=variant.options_json(),
+        dealer=dealer,
+        deal=deal,
+        actions=tuple(str(action) for _, action in history),
+    )
+
+
+def dumps(record: Record, *, indent: int | None = None) -> str:
+    """Serialise ``record`` to JSON text."""
+    if not isinstance(record, Record):
+        raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
+    return json.dumps(record.to_json(), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+def _reject_constant(name: str) -> Any:
+    raise RecordError(f"the record contains {name}, which is not valid JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the record has the key {quote(key)} twice")
+        out[key] = value
+    return out
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > _MAX_INT_TEXT:
+        raise RecordError(
+            f"the record contains a number out of range: an int of {digits} digits (at most "
+            "2**53 in magnitude)"
+        )
+    return int(text)
+
+
+def _expect(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in data:
+        raise RecordError(f"the record has no {key!r} field ({what})")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise RecordError(f"the record's {key!r} must be {what}, not {type(value).__name__}")
+    return value
+
+
+def parse(text: str | bytes) -> Record:
+    """Parse a record's JSON text (untrusted input) and check its structure.
+
+    :func:`cardrules.loads` adds the rules version check; the deal and the actions are
+    checked against the rules by ``Variant.replay``.
+
+    Raises:
+        RecordError: the text is not a well-formed record of a known version.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > _MAX_TEXT:
+            raise RecordError(f"the record is too large ({len(text)} bytes)")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"the record is not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > _MAX_TEXT:
+        raise RecordError(f"the record is too large ({len(text)} characters)")
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+        )
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("the record is nested too deeply") from None
+    except ValueError as exc:
+        raise RecordError(f"the record is not valid JSON: {exc}") from None
+    return _from_json(data)
+
+
+def _check_json_values(value: Any, depth: int = 0) -> None:
+    if depth > 8:
+        raise RecordError("the record is nested too deeply")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RecordError("the record contains a non-finite number")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_NUMBER:
+        raise RecordError(
+            f"the record contains a number out of range: {quote(value)} (at most 2**53 in "
+            "magnitude)"
+        )
+    if isinstance(value, dict):
+        for v in value.values():
+            _check_json_values(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check_json_values(v, depth + 1)
+
+
+def _from_json(data: Any) -> Record:
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+    fmt = _expect(data, "format", str, f"the string {FORMAT!r}")
+    if fmt != FORMAT:
+        raise RecordError(f"not a cardrules record (format {quote(fmt)})")
+    schema = _expect(data, "schema", int, "an integer")
+    if schema != SCHEMA_VERSION:
+        raise RecordError(
+            f"record schema version {quote(schema)} is not supported (this library reads "
+            f"{SCHEMA_VERSION})"
+        )
+    known = {"format", "schema", "variant", "rules_version", "options", "dealer", "deal", "actions"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RecordError(f"the record has unknown field(s): {', '.join(unknown)[:80]}")
+    _check_json_values(data)
+    actions = _expect(data, "actions", list, "a list of action strings")
+    if len(actions) > _MAX_ACTIONS:
+        raise RecordError(f"the record has too many actions ({len(actions)})")
+    if not all(isinstance(a, str) for a in actions):
+        raise RecordError("every action in the record must be a string")
+    return Record(
+        variant=_expect(data, "variant", str, "a variant id"),
+        rules_version=_expect(data, "rules_version", str, "a string"),
+        options=_expect(data, "options", dict, "an object"),
+        dealer=_expect(data, "dealer", int, "a seat number"),
+        deal=_expect(data, "deal", dict, "an object"),
+        actions=actions,
+    )
+
+
+def check_rules_version(rules_version: object, cls: type[Variant]) -> None:
+    """Refuse a record written under another rules version of ``cls``'s game.
+
+    Raises:
+        RecordError: ``rules_version`` is not ``cls.rules_version``.
+    """
+    if rules_version != cls.rules_version:
+        raise RecordError(
+            f"the record follows rules version {quote(rules_version)} of {cls.id!r}; this "
+            f"library plays rules version {cls.rules_version!r} only"
+        )

@@ -1,0 +1,119 @@
+"""The core's import graph: no circle, no import inside a function, a light ``import cardrules``.
+
+The core modules (``src/cardrules`` outside the variant packages) import each other
+only at the top of a module, so the order they build on each other is plain: the
+record format, then states and variants, then the registry, then the public records
+functions. Two places load modules on demand and are left out on purpose: the command
+line (a command's modules load when it runs) and the bots' ``bot_for`` (a variant's bot
+loads when asked for).
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardrules
+
+PACKAGE = Path(cardrules.__file__).resolve().parent
+VARIANTS = ("tarot", "bid_euchre")
+ON_DEMAND = ("bots",)  # and the command line: cli.py, _cli_*.py or a cli/ package
+
+
+def core_modules() -> dict[str, ast.Module]:
+    """Every core module's syntax tree, by dotted name."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        first = parts[0]
+        if first in VARIANTS or first in ON_DEMAND or first == "cli" or first.startswith("_cli"):
+            continue
+        name = ".".join(("cardrules", *parts)).removesuffix(".__init__")
+        out[name] = ast.parse(path.read_text(encoding="utf-8"))
+    return out
+
+
+def is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def imported(node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The project modules an import statement loads."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    elif node.module == "cardrules":
+        names = [f"cardrules.{alias.name}" for alias in node.names]
+    else:
+        names = [node.module or ""]
+    return [name for name in names if name == "cardrules" or name.startswith("cardrules.")]
+
+
+def run_time_imports(tree: ast.Module, modules: set[str]) -> set[str]:
+    """The core modules ``tree`` imports when it runs (type-checking imports left out)."""
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update(name for name in imported(node) if name in modules)
+    return found
+
+
+def test_no_core_module_imports_a_project_module_inside_a_function() -> None:
+    inside = []
+    for name, tree in core_modules().items():
+        for func in ast.walk(tree):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            inside += [
+                f"{name}.{func.name}: {ast.unparse(node)}"
+                for node in ast.walk(func)
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and imported(node)
+            ]
+    assert inside == []
+
+
+def test_the_core_import_graph_has_no_circle() -> None:
+    trees = core_modules()
+    graph = {name: run_time_imports(tree, set(trees)) - {name} for name, tree in trees.items()}
+    assert graph["cardrules._records"] <= {"cardrules._util", "cardrules.errors"}
+    assert "cardrules.registry" not in graph["cardrules.state"]
+    assert "cardrules.state" in graph["cardrules.registry"]
+    assert {"cardrules.registry", "cardrules._records"} <= graph["cardrules.records"]
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, "an import circle: " + " -> ".join((*path, name))
+        if name in done:
+            return
+        for other in sorted(graph[name]):
+            visit(other, (*path, name))
+        done.add(name)
+
+    for name in graph:
+        visit(name, ())
+    assert done == set(graph)
+
+
+def test_type_checking_imports_are_the_only_upward_ones() -> None:
+    # The record format and the match protocol name states in annotations only.
+    trees = core_modules()
+    for name in ("cardrules._records", "cardrules.match"):
+        guarded = [node for node in trees[name].body if is_type_checking(node)]
+        assert guarded, name
+        assert "cardrules.state" not in run_time_imports(trees[name], set(trees))
+
+
+@pytest.mark.parametrize("name", ["cardrules", "cardrules.records", "cardrules.registry"])
+def test_importing_the_core_loads_no_variant(name: str) -> None:
+    code = (
+        f"import sys, {name}; "
+        "print(sorted(m for m in sys.modules if m.startswith(('cardrules.tarot', "
+        "'cardrules.bid_euchre', 'cardrules.bots', 'cardrules.cli', 'mypy'))))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert run.stdout.strip() == "[]"
