@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import importlib
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from cardrules._util import quote
@@ -89,6 +88,10 @@ def _scan_plugins() -> None:
     # Built-ins first, so that a plugin can never take a built-in's name or id.
     _load_builtins()
     _scanned.append(True)
+    # Imported here, on the first look-up of a name that is not built in: reading the
+    # installed packages' metadata is most of what `import cardrules` would cost.
+    from importlib import metadata
+
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         key = _normalise(ep.name)
         if key in _aliases:

@@ -117,3 +117,19 @@ def test_importing_the_core_loads_no_variant(name: str) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert run.stdout.strip() == "[]"
+
+
+def test_plugins_are_looked_up_only_when_asked_for() -> None:
+    """`import cardrules` and the built-in variants never read the installed packages'
+    metadata (most of the import time it used to cost); a name that is not built in does."""
+    code = (
+        "import sys, cardrules\n"
+        "cardrules.get_variant('tarot'); cardrules.get_variant('bid-euchre')\n"
+        "before = 'importlib.metadata' in sys.modules\n"
+        "cardrules.variant_ids()\n"
+        "print(before, 'importlib.metadata' in sys.modules)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert run.stdout.split() == ["False", "True"]
