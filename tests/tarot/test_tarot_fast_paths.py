@@ -256,8 +256,8 @@ def _fields(facts: DealFacts) -> dict[str, Any]:
 def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
     # legal_actions keeps the tuples of one-suit masks (following) and nothing else, and
     # stops keeping them at a fixed size: a long-running server does not grow.
-    from cardrules.tarot import actions as engine
-    from cardrules.tarot import cards as masks
+    from cardrules.tarot import _tables as engine
+    from cardrules.tarot import _tables as masks
 
     variant = TarotVariant()
     for seed in range(40):

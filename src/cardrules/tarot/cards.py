@@ -1,9 +1,8 @@
 """The French Tarot deck, card points, bouts and trick behaviour (T-2 … T-5, T-22 … T-24).
 
-Cards inside Tarot states are *positions* in bitmasks. The Tarot deck is laid out in the
-core's card order, so a card's position is its :attr:`~cardrules.Card.index`: the 56
-suit cards (spades, hearts, diamonds, clubs, ace to king, knights included), then the
-trumps ``1T`` … ``21T`` at positions 56 … 76, then the Excuse at 77.
+The deck is laid out in the core's card order: the 56 suit cards (spades, hearts,
+diamonds, clubs, ace to king, knights included), then the trumps ``1T`` … ``21T``, then
+the Excuse.
 
 >>> from cardrules import Card, EXCUSE
 >>> from cardrules.tarot import TAROT_DECK, card_points, is_bout
@@ -147,81 +146,3 @@ TAROT_TABLE: Final[TrickTable] = TAROT_TRICK_RULES.compile()
 >>> [str(c) for c in TAROT_TABLE.legal_cards(hand, [Card.parse("7H")])]
 ['2H', 'KH', '5T', 'EX']
 """
-
-
-# -- position masks (the Tarot deck's positions are the cards' indices) ---------------
-
-_T: Final = TAROT_TABLE
-_SUIT: Final = _T.suit
-_ABOVE: Final = _T.above
-_SUIT_MASK: Final = _T.suit_mask
-_TRUMP_SUIT: Final = _T.trump_suit
-_TRUMPS: Final = _T.trump_mask
-_EXCUSE_POS: Final = EXCUSE.index
-_FIRST_TRUMP: Final = Card.trump(1).index
-_EXB: Final = 1 << _EXCUSE_POS
-_PETIT_B: Final = 1 << Card.trump(1).index
-_T21_B: Final = 1 << Card.trump(21).index
-_BOUTS: Final = _PETIT_B | _T21_B | _EXB
-_DECK_MASK: Final = (1 << len(TAROT_DECK)) - 1
-_PLAIN: Final = _DECK_MASK & ~_TRUMPS & ~_EXB
-
-
-def _rank_mask(rank: Rank) -> int:
-    return sum(1 << c.index for c in TAROT_DECK if c.kind is CardKind.SUIT and c.rank == rank)
-
-
-def _check_position_order() -> None:
-    # The hot paths find winners and higher trumps by position: strength must rise with
-    # position within each suit, and every trump must come after every suit card.
-    for mask in _SUIT_MASK:
-        positions = [p for p in range(len(TAROT_DECK)) if mask >> p & 1]
-        keys = [_T.key[p] for p in positions]
-        if keys != sorted(keys) or len(set(keys)) != len(keys):
-            raise RuntimeError("the Tarot trick table does not rank cards by position")
-    if _TRUMPS & -_TRUMPS <= _DECK_MASK & ~_TRUMPS & ~_EXB:
-        raise RuntimeError("the Tarot trumps must follow the suit cards")
-
-
-_KINGS: Final = _rank_mask(Rank.KING)
-_PLAIN_NON_KING: Final = _PLAIN & ~_KINGS  # T-15: what the écart is made of first
-_MID_TRUMPS: Final = _TRUMPS & ~_BOUTS  # T-15c: T2 … T20
-_NINE: Final = _KINGS | _BOUTS
-_SEVEN: Final = _rank_mask(Rank.QUEEN)
-_FIVE: Final = _rank_mask(Rank.KNIGHT)
-_THREE: Final = _rank_mask(Rank.JACK)
-_LOW: Final = _DECK_MASK & ~(_NINE | _SEVEN | _FIVE | _THREE)
-_CARD: Final = TAROT_DECK
-_check_position_order()
-
-
-def _points(mask: int) -> int:
-    """T-4: the half points of the cards in ``mask``."""
-    return (
-        9 * (mask & _NINE).bit_count()
-        + 7 * (mask & _SEVEN).bit_count()
-        + 5 * (mask & _FIVE).bit_count()
-        + 3 * (mask & _THREE).bit_count()
-        + (mask & _LOW).bit_count()
-    )
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CARD[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def _ecart_legal(hand: int, remaining: int) -> int:
-    """T-15: the cards that keep the écart legal as the next of ``remaining`` cards.
-
-    Kings and bouts never; a trump only when the plain non-king cards left cannot fill
-    the remaining places (T-15c).
-    """
-    plain = hand & _PLAIN_NON_KING
-    if plain.bit_count() >= remaining:
-        return plain
-    return plain | (hand & _MID_TRUMPS)

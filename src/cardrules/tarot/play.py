@@ -1,10 +1,11 @@
 """Trick play: legal cards, trick winners and where the cards go (T-21 … T-27).
 
-The legal cards come from the compiled :data:`~cardrules.tarot.TAROT_TABLE` (T-22,
-T-23). :func:`~cardrules.tarot.resolve_trick` applies the Excuse rules: kept by its camp with a half
-point of compensation before the last trick (T-25); at the last trick sent to the
-other camp (T-26a), unless it is led by a camp that won every earlier trick and then
-wins (T-26b).
+The legal cards and winners follow the declaration
+:data:`~cardrules.tarot.cards.TAROT_TRICK_RULES` (T-22 … T-24), compiled once for the
+engine and these helpers alike. :func:`~cardrules.tarot.resolve_trick` applies the
+Excuse rules: kept by its camp with a half point of compensation before the last trick
+(T-25); at the last trick sent to the other camp (T-26a), unless it is led by a camp
+that won every earlier trick and then wins (T-26b).
 
 >>> from cardrules import Card
 >>> from cardrules.tarot import legal_cards, trick_winner
@@ -18,34 +19,17 @@ wins (T-26b).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from cardrules._util import quote
-from cardrules.cards import EXCUSE, Card
+from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
-from cardrules.tarot.cards import TAROT_TABLE
+from cardrules.tarot._tables import _EXB, _EXCUSE_POS, _T
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
 
-if TYPE_CHECKING:
-    pass
-
-from cardrules.tarot.cards import (
-    _ABOVE,
-    _DECK_MASK,
-    _SUIT,
-    _SUIT_MASK,
-    _TRUMPS,
-    TAROT_DECK,
-)
-
 __all__ = ["TrickOutcome", "legal_cards", "resolve_trick", "trick_winner"]
-
-_T: Final = TAROT_TABLE
-_EXCUSE_POS: Final = EXCUSE.index
-_EXB: Final = 1 << _EXCUSE_POS
 
 
 def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
@@ -226,17 +210,3 @@ def resolve_trick(
         compensation=comp,
         excuse_wins=wins,
     )
-
-
-# -- play tables: what each card does to a trick, for the states ------------------------
-
-# The bit of each card, by ``Card.index``; the joker (index 78), not a Tarot card, has
-# none, so that ``apply`` sends it to the full check (UnknownCardError) at no cost.
-_BIT: Final = (*(1 << p for p in range(len(TAROT_DECK))), 0)
-# The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
-# below the best leaves ``over`` as it is, since its higher trumps include ``over``.
-_OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
-_ONE: Final = tuple((p,) for p in range(len(TAROT_DECK)))
-# The cards that must follow each card when it sets the suit led (T-22): its suit's, or
-# the trumps; none for the Excuse, which sets no suit (T-23).
-_FOLLOW: Final = tuple(_SUIT_MASK[s] if s >= 0 else 0 for s in _SUIT)

@@ -13,23 +13,21 @@ from typing import Any, Final
 
 from cardrules.decks import randbelow
 from cardrules.errors import InvalidArgumentError
-from cardrules.tarot.bidding import auction_taker
-from cardrules.tarot.cards import (
+from cardrules.tarot._tables import (
     _DECK_MASK,
     _EXB,
     _EXCUSE_POS,
     _FIRST_TRUMP,
+    _FOLLOW,
+    _OVER,
     _PETIT_B,
     _SUIT,
     _SUIT_MASK,
     _TRUMPS,
     _ecart_legal,
 )
-from cardrules.tarot.play import (
-    _FOLLOW,
-    _OVER,
-    _resolve,
-)
+from cardrules.tarot.bidding import auction_taker
+from cardrules.tarot.play import _resolve
 from cardrules.tarot.scoring import DealResult
 from cardrules.tarot.state import (
     _ANNOUNCE,
@@ -90,8 +88,8 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa
     getrandbits = rng.getrandbits
     bit_length = _BIT_LENGTH
     v = state._g.v
-    players = v._players
-    nxt = v._next
+    players = v._tables.players
+    nxt = v._tables.next
     info = state._g.info.copy()
     # As in the states, each seat's cards are its cards at the start of the play less
     # those played: ``hands[seat] & unplayed`` here.
@@ -125,9 +123,9 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:  # noqa
         n = state._g.n
         att_pile, def_pile, comp, att_tricks, _, petit, _, sweep = state._g.tally
     options = v.options
-    tricks = v._tricks
-    thresholds = v._thresholds
-    declarations = v._declaration_levels
+    tricks = v._tables.tricks
+    thresholds = v._tables.thresholds
+    declarations = v._tables.declaration_levels
     follow_of = _FOLLOW
     over_after = _OVER
     trump_mask = _TRUMPS
@@ -265,7 +263,7 @@ def _before_play(state: TarotState, rng: random.Random, info: _Info, hands: list
     if phase is _BIDDING:
         if not _random_auction(state, rng, info):
             return -1
-        phase = _CALL if v._players == 5 else _PLAY
+        phase = _CALL if v._tables.players == 5 else _PLAY
     taker = info.taker
     if phase is _CALL:
         # T-42: one of the four cards of the callable rank, in card order.
@@ -284,7 +282,7 @@ def _before_play(state: TarotState, rng: random.Random, info: _Info, hands: list
         else:
             phase = _PLAY  # T-16
     if phase is _ECART:
-        remaining = v._chien_size - info.ecart.bit_count()
+        remaining = v._tables.chien_size - info.ecart.bit_count()
         while remaining:
             # legal_actions: one discard per card that keeps the écart legal (T-15).
             legal = _ecart_legal(hands[taker], remaining)
@@ -299,7 +297,7 @@ def _before_play(state: TarotState, rng: random.Random, info: _Info, hands: list
         # The announcement (T-17), as in _after_ecart; legal_actions: announce chelem, pass.
         info.chelem = randbelow(rng, 2) == 0
     # T-21: next(dealer) leads, or the taker after a slam announcement (T-17).
-    return taker if info.chelem else v._next[info.dealer]
+    return taker if info.chelem else v._tables.next[info.dealer]
 
 
 def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
@@ -311,7 +309,7 @@ def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
     highest = state._highest_index()
     taker = -1
     getrandbits = rng.getrandbits
-    for _ in range(v._players - len(bids)):
+    for _ in range(v._tables.players - len(bids)):
         # legal_actions: pass, then the contracts above the highest bid (T-10); drawn
         # as randbelow(rng, 5 - highest).
         n = 5 - highest
@@ -324,7 +322,7 @@ def _random_auction(state: TarotState, rng: random.Random, info: _Info) -> bool:
             bids.append((seat, _CONTRACTS[highest]))
         else:
             bids.append((seat, None))
-        seat = v._next[seat]
+        seat = v._tables.next[seat]
     info.bids = tuple(bids)
     if taker < 0:
         # Only passes drawn here: the taker, if any, bid before ``state``.

@@ -48,9 +48,38 @@ from cardrules.errors import (
     WrongPhaseError,
 )
 from cardrules.state import State, check_seat
-from cardrules.tarot.actions import (
+from cardrules.tarot._tables import (
+    _ANNOUNCE_ACTIONS,
+    _BIT,
+    _BOUTS,
     _BY_ID,
+    _CALLABLE_BY_RANK,
+    _CARD,
+    _DISCARD_ACTIONS,
+    _EXB,
+    _EXCUSE_POS,
+    _FIRST_TRUMP,
+    _FOLLOW,
     _ID_OF,
+    _KINGS,
+    _LOW,
+    _ONE,
+    _OVER,
+    _PASS,
+    _PETIT_B,
+    _PLAY_MEMO,
+    _SUIT,
+    _SUIT_MASK,
+    _T,
+    _TRUMP_SUIT,
+    _TRUMPS,
+    _cards,
+    _ecart_legal,
+    _follow_actions,
+    _play_actions,
+    _points,
+)
+from cardrules.tarot.actions import (
     AnnounceChelem,
     Bid,
     Call,
@@ -72,36 +101,6 @@ from cardrules.tricks import Obligation
 if TYPE_CHECKING:
     from cardrules.tarot.variant import TarotVariant
     from cardrules.tarot.view import TarotView
-
-from cardrules.tarot.actions import (
-    _ANNOUNCE_ACTIONS,
-    _CALLABLE_BY_RANK,
-    _DISCARD_ACTIONS,
-    _DISCARDS,
-    _PASS,
-    _PLAY_MEMO,
-    _follow_actions,
-    _play_actions,
-)
-from cardrules.tarot.cards import (
-    _BOUTS,
-    _CARD,
-    _EXB,
-    _EXCUSE_POS,
-    _FIRST_TRUMP,
-    _KINGS,
-    _LOW,
-    _PETIT_B,
-    _SUIT,
-    _SUIT_MASK,
-    _T,
-    _TRUMP_SUIT,
-    _TRUMPS,
-    _cards,
-    _ecart_legal,
-    _points,
-)
-from cardrules.tarot.play import _BIT, _FOLLOW, _ONE, _OVER
 
 __all__ = ["DealError", "Phase", "Poignee", "TarotState"]
 
@@ -263,8 +262,8 @@ def _trick_of(
     """A new :class:`_Trick`; ``closer`` is the seat that plays the trick's last card."""
     g = _Trick()
     g.v = v
-    g.players = v._players
-    g.next = v._next
+    g.players = v._tables.players
+    g.next = v._tables.next
     g.closer = closer
     g.hands = hands
     g.info = info
@@ -348,7 +347,7 @@ def _build(
     closer = -1
     if phase is _PLAY:
         # The seat before the trick's leader plays its last card.
-        closer = (to_play - len(trick) - 1) % v._players
+        closer = (to_play - len(trick) - 1) % v._tables.players
     s._g = _trick_of(v, hands, info, n, tally, closer)
     s._parent = parent
     s._act = act
@@ -457,7 +456,7 @@ class TarotState(_TarotStateSlots, State):
     def _actions_before_play(self) -> tuple[Action, ...]:
         phase = self._phase
         if phase is _BIDDING:
-            return self._g.v._bid_actions[self._highest_index()]
+            return self._g.v._tables.bid_actions[self._highest_index()]
         if phase is _ECART:
             return _DISCARD_ACTIONS.of(self._legal)
         if phase is _ANNOUNCE:
@@ -879,7 +878,7 @@ class TarotState(_TarotStateSlots, State):
         forced = 0
         if seat == info.taker and self._g.v.options.poignee_counts_forced_discards:
             forced = info.ecart & _TRUMPS
-        return _canonical_of(hand, forced, self._g.v._thresholds[level - 1])
+        return _canonical_of(hand, forced, self._g.v._tables.thresholds[level - 1])
 
     def _declarations(self) -> tuple[Action, ...]:
         # T-18, T-20: a level is open when its threshold is at most the trumps held (with
@@ -890,7 +889,7 @@ class TarotState(_TarotStateSlots, State):
         count = (hand & _TRUMPS).bit_count() + (hand >> _EXCUSE_POS)
         if seat == info.taker and self._g.v.options.poignee_counts_forced_discards:
             count += (info.ecart & _TRUMPS).bit_count()
-        return self._g.v._declarations[min(count, 22)]
+        return self._g.v._tables.declarations[min(count, 22)]
 
     def _apply_slow(self, action: Action | str, seat: int | None) -> TarotState:
         action, s = self._validate(action, seat)
@@ -964,7 +963,7 @@ class TarotState(_TarotStateSlots, State):
     def _check_discard(self, action: Discard, seat: int) -> None:
         if self._phase is not _ECART:
             self._wrong_phase(action, seat)
-        remaining = self._g.v._chien_size - self._g.info.ecart.bit_count()
+        remaining = self._g.v._tables.chien_size - self._g.info.ecart.bit_count()
         if len(action.cards) > remaining:
             raise DiscardError(
                 f"the écart needs {remaining} more card(s), not {len(action.cards)} (T-15)",
@@ -1079,7 +1078,7 @@ class TarotState(_TarotStateSlots, State):
         if cards is not None:
             return self._shown(action, cards, seat)
         if level is None or not (mask := self._canonical_mask(seat, level)):
-            need = self._g.v._thresholds[(level or 1) - 1]
+            need = self._g.v._tables.thresholds[(level or 1) - 1]
             raise DeclarationError(
                 f"a {level} poignée shows {need} trumps; you do not hold enough (T-18, T-20)",
                 action=action,
@@ -1092,7 +1091,7 @@ class TarotState(_TarotStateSlots, State):
         self, action: DeclarePoignee, cards: tuple[Card, ...], seat: int
     ) -> tuple[PoigneeLevel, int]:
         """Validate a poignée of chosen cards (T-19, T-20); return its level and mask."""
-        thresholds = self._g.v._thresholds
+        thresholds = self._g.v._tables.thresholds
         level = poignee_level_of(len(cards), self._g.v.options)
         if level is None:
             raise DeclarationError(
@@ -1158,7 +1157,7 @@ class TarotState(_TarotStateSlots, State):
         if isinstance(action, Discard):
             state = self
             for card in action.cards:
-                state = state._do_discard(_DISCARDS[card.index], seat)
+                state = state._do_discard(Discard(card), seat)
             return state
         return self._do_announce(action, seat)
 
@@ -1168,8 +1167,8 @@ class TarotState(_TarotStateSlots, State):
         contract = action.contract if type(action) is Bid else None
         bids = info.bids = (*info.bids, (seat, contract))
         last = action
-        if len(bids) < v._players:
-            return _build(v, self, last, _BIDDING, v._next[seat], self._g.hands, info)
+        if len(bids) < v._tables.players:
+            return _build(v, self, last, _BIDDING, v._tables.next[seat], self._g.hands, info)
         won = auction_taker(bids)
         if won is None:
             # T-12: every player passed; the deal is annulled.
@@ -1177,7 +1176,7 @@ class TarotState(_TarotStateSlots, State):
             return _annulled(v, self, last, self._g.hands, info)
         info.taker, info.contract = won
         info.attack = 1 << info.taker
-        if v._players == 5:
+        if v._tables.players == 5:
             return _build(v, self, last, _CALL, info.taker, self._g.hands, info)
         return _after_call(v, self, last, self._g.hands, info)
 
@@ -1200,7 +1199,7 @@ class TarotState(_TarotStateSlots, State):
         hand = hands[seat] = hands[seat] ^ bit
         info = self._g.info.copy()
         ecart = info.ecart = info.ecart | bit
-        remaining = v._chien_size - ecart.bit_count()
+        remaining = v._tables.chien_size - ecart.bit_count()
         last = action
         if remaining:
             return _build(
@@ -1349,7 +1348,7 @@ def _root(v: TarotVariant, dealer: int, deal: tuple[int, ...], chien: int) -> Ta
             if hand & (_TRUMPS | _EXB) == _PETIT_B:
                 info.annulled = "petit_sec"
                 return _annulled(v, None, None, deal, info)
-    return _build(v, None, None, _BIDDING, v._next[dealer], deal, info)
+    return _build(v, None, None, _BIDDING, v._tables.next[dealer], deal, info)
 
 
 def _annulled(
@@ -1377,7 +1376,7 @@ def _after_call(
         taker = info.taker
         h = list(hands)
         h[taker] |= info.chien
-        legal = _ecart_legal(h[taker], v._chien_size)
+        legal = _ecart_legal(h[taker], v._tables.chien_size)
         return _build(v, parent, last, _ECART, taker, tuple(h), info, (legal, *_NO_PLAY[1:]))
     # T-16: Garde sans and Garde contre leave the chien aside.
     return _after_ecart(v, parent, last, hands, info)
@@ -1403,7 +1402,7 @@ def _start_play(
     info: _Info,
 ) -> TarotState:
     # T-21: next(dealer) leads, or the taker after a slam announcement (T-17).
-    leader = info.taker if info.chelem else v._next[info.dealer]
+    leader = info.taker if info.chelem else v._tables.next[info.dealer]
     legal = hands[leader]
     if info.called >= 0:
         # T-43: no card of the called suit on the first lead, but the called card itself.
@@ -1427,12 +1426,12 @@ def _end_trick(st: TarotState, seat: int, action: Action, pos: int) -> TarotStat
     attack = info.attack
     # Every card of the earlier tricks is in one of the two piles.
     mask = played ^ (att_pile | def_pile)
-    last_trick = n == v._tricks - 1
+    last_trick = n == v._tables.tricks - 1
     if mask & _EXB:
         leader_attacks = attack >> leader & 1
         swept = att_tricks == n if leader_attacks else att_tricks == 0
         winner, att, dfn, delta, won = _resolve(
-            trick, leader, v._players, attack, last_trick, swept, info.chelem, v.options
+            trick, leader, v._tables.players, attack, last_trick, swept, info.chelem, v.options
         )
         att_pile |= att
         def_pile |= dfn
@@ -1444,7 +1443,7 @@ def _end_trick(st: TarotState, seat: int, action: Action, pos: int) -> TarotStat
         # with strength within a suit and the trumps follow the suits (checked at import),
         # so the winning card is the highest position among the trumps, else the suit led.
         top = (mask & _TRUMPS or mask & st._follow).bit_length() - 1
-        winner = (leader + trick.index(top)) % v._players
+        winner = (leader + trick.index(top)) % v._tables.players
         winner_attacks = attack >> winner & 1
         if winner_attacks:
             att_pile |= mask
@@ -1535,7 +1534,7 @@ def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
     # The card points do not depend on excuse_compensation: a moved low card is worth
     # the half point it replaces.
     att = _raw_pile(info, tally, attack=True)
-    tricks = v._tricks
+    tricks = v._tables.tricks
     petit = tally[_PETIT]
     # T-32: the last trick, or the penultimate one after a T-26b Excuse win.
     pab_trick = tricks - 2 if tally[_SWEEP] else tricks - 1
@@ -1546,7 +1545,7 @@ def _score(v: TarotVariant, info: _Info, tally: tuple[Any, ...]) -> DealResult:
     chelem = _ATTACK if att_tricks == tricks else _DEFENCE if att_tricks == 0 else None
     halves = _points(att) + tally[_COMP]
     facts = _engine_facts(
-        v._players,
+        v._tables.players,
         info.contract,  # type: ignore[arg-type]
         info.taker,
         info.partner if info.partner >= 0 else None,

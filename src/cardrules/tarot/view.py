@@ -14,12 +14,8 @@ from collections.abc import Iterable
 import attrs
 
 from cardrules.cards import Card
+from cardrules.tarot._tables import _CARD, _TRUMPS, _cards
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import (
-    _CARD,
-    _TRUMPS,
-    _cards,
-)
 from cardrules.tarot.scoring import DealResult
 from cardrules.tarot.state import (
     _ANNOUNCE,
