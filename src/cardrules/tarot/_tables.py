@@ -13,8 +13,9 @@ the bounded memo of legal play actions.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
@@ -32,6 +33,22 @@ from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import TAROT_DECK, TAROT_TABLE
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import PoigneeLevel
+
+if TYPE_CHECKING:
+    from cardrules.tarot.state import TarotState
+    from cardrules.tarot.variant import TarotVariant
+
+
+class Phase(enum.Enum):
+    """The phases of a deal, in order."""
+
+    BIDDING = "bidding"
+    CALL = "call"
+    ECART = "ecart"
+    ANNOUNCE = "announce"
+    PLAY = "play"
+    END = "end"
+
 
 # -- position masks (the Tarot deck's positions are the cards' indices) ---------------
 
@@ -258,10 +275,13 @@ _BID_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
 
 
 class Tables:
-    """What the engine reads of one option set, compiled once by the variant.
+    """What the engine reads of one variant, compiled once from its options.
 
     Attributes:
         options: The options compiled.
+        variant: The variant, which every state of its deals gives as its own.
+        state: The class of every state: the engine fills a plain ``Core`` and gives it
+            this class (bound once, here, rather than imported by the engine).
         players: The number of seats (T-1).
         hand_size: The cards dealt to each seat (T-8), also the number of tricks.
         packet: The cards of a dealing packet (T-8).
@@ -286,11 +306,15 @@ class Tables:
         "options",
         "packet",
         "players",
+        "state",
         "thresholds",
         "tricks",
+        "variant",
     )
 
     options: TarotOptions
+    variant: TarotVariant
+    state: type[TarotState]
     players: int
     hand_size: int
     packet: int
@@ -302,9 +326,13 @@ class Tables:
     declaration_levels: tuple[tuple[PoigneeLevel, ...], ...]
     declarations: tuple[tuple[Action, ...], ...]
 
-    def __init__(self, options: TarotOptions) -> None:
+    def __init__(
+        self, options: TarotOptions, *, variant: TarotVariant, state: type[TarotState]
+    ) -> None:
         n = options.players
         self.options = options
+        self.variant = variant
+        self.state = state
         self.players = n
         self.hand_size, self.packet, self.chien_size = _LAYOUT[n]
         self.tricks = self.hand_size

@@ -25,7 +25,8 @@ import attrs
 from cardrules._util import quote
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
-from cardrules.tarot._tables import _EXB, _EXCUSE_POS, _T
+from cardrules.tarot._engine import _resolve
+from cardrules.tarot._tables import _T
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
 
@@ -87,64 +88,6 @@ class TrickOutcome:
     defence_cards: tuple[Card, ...]
     compensation: int
     excuse_wins: bool
-
-
-def _resolve(
-    trick: Sequence[int],
-    leader: int,
-    players: int,
-    attack: int,
-    last: bool,
-    camp_swept: bool,
-    chelem: bool,
-    options: TarotOptions,
-) -> tuple[int, int, int, int, bool]:
-    """Resolve a full trick of positions: (winner, attack bits, defence bits,
-    compensation to the attack in half points, T-26b win).
-
-    ``attack`` is the attack's seats as a bitmask; ``camp_swept`` says whether the
-    leader's camp won every earlier trick.
-    """
-    mask = 0
-    for p in trick:
-        mask |= 1 << p
-    excuse_at = trick.index(_EXCUSE_POS) if mask & _EXB else -1
-    if last and excuse_at == 0 and camp_swept:
-        # T-26b: the Excuse led to the last trick by a camp that won every earlier trick.
-        leader_attacks = attack >> leader & 1
-        rule = options.excuse_sweep_exception
-        if (
-            rule == "any_sweeping_camp"
-            or (rule == "taker_camp_only" and leader_attacks)
-            or (rule == "announced_slam_only" and leader_attacks and chelem)
-        ):
-            return (leader, mask, 0, 0, True) if leader_attacks else (leader, 0, mask, 0, True)
-    winner = (leader + _T.winner_position(trick)) % players
-    winner_attacks = attack >> winner & 1
-    comp = 0
-    to_attack = 0
-    if excuse_at >= 0:
-        mask ^= _EXB
-        owner_attacks = attack >> ((leader + excuse_at) % players) & 1
-        if last:
-            # T-26a: at the last trick the Excuse changes camp (option: goes to the trick's
-            # winner), and no compensation is paid.
-            if options.excuse_last_trick == "to_opponents":
-                to_attack = owner_attacks ^ 1
-            else:
-                to_attack = winner_attacks
-        else:
-            # T-25: the Excuse stays with its camp; the winning camp gets half a point.
-            to_attack = owner_attacks
-            if owner_attacks != winner_attacks:
-                comp = 1 if winner_attacks else -1
-        excuse = 0 if to_attack else _EXB
-        to_attack_bits = _EXB if to_attack else 0
-    else:
-        excuse = to_attack_bits = 0
-    if winner_attacks:
-        return winner, mask | to_attack_bits, excuse, comp, False
-    return winner, to_attack_bits, mask | excuse, comp, False
 
 
 def resolve_trick(

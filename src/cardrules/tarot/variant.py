@@ -40,7 +40,7 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -57,12 +57,13 @@ from cardrules.errors import (
 )
 from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
+from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
 from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult
-from cardrules.tarot.state import TarotState, _root
+from cardrules.tarot.state import TarotState
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -326,7 +327,7 @@ class TarotVariant(Variant):
             except TypeError as exc:
                 raise OptionsError(f"unknown Tarot option: {exc}") from None
         self.options = options
-        self._tables = Tables(options)
+        self._tables = Tables(options, variant=self, state=TarotState)
 
     # -- the Variant interface -------------------------------------------------------
 
@@ -379,7 +380,7 @@ class TarotVariant(Variant):
         else:
             pickers = _pickers(_destinations(players, dealer, positions))
         masks = [sum(pick(deck)) for pick in pickers]
-        return _root(self, dealer, tuple(masks[:-1]), masks[-1])
+        return cast(TarotState, _root(self._tables, dealer, tuple(masks[:-1]), masks[-1]))
 
     def deal(
         self,
@@ -411,7 +412,7 @@ class TarotVariant(Variant):
         """
         dealer = self.options.dealer if dealer is None else check_seat(dealer, self._tables.players)
         masks, chien_mask = _deal_masks(self, hands, chien)
-        return _root(self, dealer, masks, chien_mask)
+        return cast(TarotState, _root(self._tables, dealer, masks, chien_mask))
 
     def deal_from_deck(self, deck: Sequence[Card], *, dealer: int | None = None) -> TarotState:
         """Deal an ordered deck (``deck[0]`` first) with T-8's fixed chien schedule.
