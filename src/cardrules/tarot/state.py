@@ -22,7 +22,7 @@ States are immutable values. Build the first one with
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, cast
 
 import attrs
 
@@ -34,9 +34,7 @@ from cardrules.errors import (
     DealError,
     DeclarationError,
     DiscardError,
-    ImmutableError,
     InvalidActionError,
-    InvalidArgumentError,
     LeadRestrictionError,
     MustFollowSuitError,
     MustOvertrumpError,
@@ -44,7 +42,7 @@ from cardrules.errors import (
     UnknownCardError,
     WrongPhaseError,
 )
-from cardrules.state import State, check_seat
+from cardrules.state import StateBase, check_seat
 from cardrules.tarot._engine import (
     _ANNOUNCE,
     _ATTACK,
@@ -118,7 +116,8 @@ class Poignee:
         return f"Poignee(seat={self.seat}, level={self.level}, cards=[{cards}])"
 
 
-class TarotState(Core, State):
+# Core types the parent slot as a Core and StateBase as a StateBase: every state is both.
+class TarotState(Core, StateBase):  # type: ignore[misc]
     """One position of a French Tarot deal. Immutable; :meth:`apply` returns a new state.
 
     The accessors that read hidden cards (:meth:`hand`, :attr:`chien`, :attr:`ecart`,
@@ -133,17 +132,7 @@ class TarotState(Core, State):
     """
 
     __slots__ = ()
-
-    def __init__(self) -> None:
-        raise InvalidArgumentError(
-            "build states with TarotVariant.new_game() or TarotVariant.deal()"
-        )
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise ImmutableError(f"TarotState is immutable; cannot set {quote(name)}")
-
-    def __delattr__(self, name: str) -> None:
-        raise ImmutableError(f"TarotState is immutable; cannot delete {quote(name)}")
+    _game_word: ClassVar[str] = "deal"
 
     # -- the State interface ---------------------------------------------------------
 
@@ -157,23 +146,6 @@ class TarotState(Core, State):
         """The seat to act, or ``None`` once the deal is over."""
         t = self._to_play
         return None if t < 0 else t
-
-    @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
-        """Every ``(seat, action)`` applied since the deal (a multi-card discard appears
-        as one single-card discard per card)."""
-        out: list[tuple[int, Action]] = []
-        s: Core = self
-        while s._act is not None:
-            parent = s._parent
-            if not isinstance(parent, Core):
-                # An unpickled state: the parent is the whole history.
-                out.reverse()
-                return (parent or ()) + tuple(out)
-            out.append((parent._to_play, s._act))
-            s = parent
-        out.reverse()
-        return tuple(out)
 
     def result(self) -> DealResult:
         """The deal's :class:`~cardrules.tarot.DealResult` (annulled deals included).
@@ -381,16 +353,6 @@ class TarotState(Core, State):
             tally,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not TarotState:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __reduce__(self) -> tuple[Any, ...]:
         # The fields and the history as a tuple; the result is recomputed.
         return (
@@ -410,12 +372,6 @@ class TarotState(Core, State):
                 ),
             ),
         )
-
-    def __copy__(self) -> TarotState:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> TarotState:
-        return self
 
     def __repr__(self) -> str:
         phase = self._phase.name
@@ -469,10 +425,7 @@ class TarotState(Core, State):
     def _validate(self, action: object, seat: object) -> tuple[Action, int]:
         """Check ``action`` completely; return it (parsed) and the acting seat."""
         s = self._require_turn(seat)
-        if isinstance(action, str):
-            action = self._g.tables.variant.parse_action(action)
-        if not isinstance(action, Action):
-            raise InvalidActionError(f"not an action: {quote(action)}", seat=s)
+        action = self._parse(action, s)
         phase = self._phase
         if isinstance(action, Play):
             self._check_play(action, s)
