@@ -30,9 +30,10 @@ from cardrules.tarot.actions import (
     action_from_id,
 )
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import TAROT_DECK, TAROT_TABLE
+from cardrules.tarot.cards import TAROT_DECK, TAROT_TRICK_RULES
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import PoigneeLevel
+from cardrules.tricks import TrickTable
 
 if TYPE_CHECKING:
     from cardrules.tarot.state import TarotState
@@ -52,7 +53,8 @@ class Phase(enum.Enum):
 
 # -- position masks (the Tarot deck's positions are the cards' indices) ---------------
 
-_T: Final = TAROT_TABLE
+# The compiled TAROT_TRICK_RULES: legal-card masks and trick winners (T-22 … T-24).
+_T: Final[TrickTable] = TAROT_TRICK_RULES.compile()
 _SUIT: Final = _T.suit
 _ABOVE: Final = _T.above
 _SUIT_MASK: Final = _T.suit_mask

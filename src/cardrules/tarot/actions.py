@@ -35,6 +35,7 @@ declaration showing chosen cards has the id of its level.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final
 
@@ -389,10 +390,13 @@ _DEFAULT_OPTIONS: Final = TarotOptions()
 def action_id(action: Action, options: TarotOptions | None = None) -> int:
     """The stable integer id of ``action`` (module docs give the layout).
 
+    A declaration showing chosen cards has the id of its level, which follows from the
+    number of cards and the table's thresholds: here those of 4 players;
+    ``TarotVariant(...).action_id`` uses its own.
+
     Args:
         action: A Tarot action.
-        options: The table's options, needed only for a declaration showing chosen cards
-            (its level follows from the number of cards); default 4 players.
+        options: Deprecated: ask the variant of these options, ``TarotVariant(options)``.
 
     Returns:
         An id from 0 to ``NUM_ACTIONS - 1``.
@@ -404,6 +408,13 @@ def action_id(action: Action, options: TarotOptions | None = None) -> int:
     >>> action_id(Play(Card.parse("EX"))), action_id(Pass())
     (77, 156)
     """
+    if options is not None:
+        warnings.warn(
+            "action_id(action, options) is deprecated and will be removed in 0.3; use "
+            "TarotVariant(options).action_id(action)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     given: object = action
     found = _ID_OF.get(given) if isinstance(given, Action) else None
     if found is not None:

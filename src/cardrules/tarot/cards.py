@@ -4,37 +4,50 @@ The deck is laid out in the core's card order: the 56 suit cards (spades, hearts
 diamonds, clubs, ace to king, knights included), then the trumps ``1T`` … ``21T``, then
 the Excuse.
 
+Card points are counted in half points, whole numbers (a king is worth 4.5 points, 9
+half points), and every name that counts them so says so: :func:`card_half_points`,
+:func:`half_points_of`. The points of the rules, 91 for the deck, are the points of a
+deal's facts and scores (:attr:`~cardrules.tarot.DealFacts.points`).
+
 >>> from cardrules import Card, EXCUSE
->>> from cardrules.tarot import TAROT_DECK, card_points, is_bout
->>> len(TAROT_DECK), sum(card_points(c) for c in TAROT_DECK)
+>>> from cardrules.tarot.cards import TAROT_DECK, card_half_points, is_bout
+>>> len(TAROT_DECK), sum(card_half_points(c) for c in TAROT_DECK)
 (78, 182)
->>> card_points(Card.parse("KH")), card_points(Card.parse("7T")), is_bout(EXCUSE)
+>>> card_half_points(Card.parse("KH")), card_half_points(Card.parse("7T")), is_bout(EXCUSE)
 (9, 1, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+import warnings
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.decks import tarot_deck
 from cardrules.errors import UnknownCardError
-from cardrules.tricks import TrickRules, TrickTable
+from cardrules.tricks import TrickRules
+
+if TYPE_CHECKING:
+    # Deprecated names, still importable for one release (see __getattr__ below).
+    from cardrules.tricks import TrickTable
+
+    TAROT_TABLE: TrickTable
+    TRUMP_LABEL: str
+    card_points: Callable[[Card], int]
+    points_of: Callable[[Iterable[Card]], int]
 
 __all__ = [
     "BOUTS",
     "PETIT",
     "TAROT_DECK",
-    "TAROT_TABLE",
     "TAROT_TRICK_RULES",
-    "TRUMP_LABEL",
     "TWENTY_ONE",
     "bout_count",
-    "card_points",
+    "card_half_points",
+    "half_points_of",
     "is_bout",
-    "points_of",
 ]
 
 TAROT_DECK: Final[tuple[Card, ...]] = tarot_deck()
@@ -49,8 +62,8 @@ TWENTY_ONE: Final = Card.trump(21)
 BOUTS: Final = frozenset({PETIT, TWENTY_ONE, EXCUSE})
 """The three bouts: the Petit, the 21 and the Excuse (T-5)."""
 
-TRUMP_LABEL: Final = "trump"
-"""The effective-suit label of the trumps in :data:`TAROT_TRICK_RULES`."""
+# The effective-suit label of the trumps in TAROT_TRICK_RULES.
+_TRUMP_LABEL: Final = "trump"
 
 # T-4: card points in half points (bouts and kings 4.5, queens 3.5, knights 2.5,
 # jacks 1.5, every other card 0.5).
@@ -68,8 +81,8 @@ def _half_points(card: Card) -> int:
 _POINTS: Final[tuple[int, ...]] = tuple(_half_points(c) for c in TAROT_DECK)
 
 
-def card_points(card: Card) -> int:
-    """The card's value in **half points** (T-4): 9 for a bout or a king, 1 for a low card.
+def card_half_points(card: Card) -> int:
+    """The card's value in half points (T-4): 9 for a bout or a king, 1 for a low card.
 
     Args:
         card: A card of the Tarot deck.
@@ -81,7 +94,7 @@ def card_points(card: Card) -> int:
         UnknownCardError: ``card`` is not a Tarot card (the joker); a ``ValueError``.
 
     >>> from cardrules import Card
-    >>> [card_points(Card.parse(c)) for c in ("KS", "QS", "NS", "JS", "10S", "1T", "EX")]
+    >>> [card_half_points(Card.parse(c)) for c in ("KS", "QS", "NS", "JS", "10S", "1T", "EX")]
     [9, 7, 5, 3, 1, 9, 9]
     """
     if type(card) is not Card or card.index >= len(_POINTS):
@@ -89,14 +102,14 @@ def card_points(card: Card) -> int:
     return _POINTS[card.index]
 
 
-def points_of(cards: Iterable[Card]) -> int:
+def half_points_of(cards: Iterable[Card]) -> int:
     """The total value of ``cards`` in half points (T-4).
 
     >>> from cardrules import Card
-    >>> points_of(Card.parse(c) for c in ("21T", "KS", "2H", "3H", "4H", "5H"))
+    >>> half_points_of(Card.parse(c) for c in ("21T", "KS", "2H", "3H", "4H", "5H"))
     22
     """
-    return sum(card_points(c) for c in cards)
+    return sum(card_half_points(c) for c in cards)
 
 
 def is_bout(card: Card) -> bool:
@@ -121,7 +134,7 @@ def bout_count(cards: Iterable[Card]) -> int:
 
 def _suit_label(card: Card) -> object:
     if card.kind is CardKind.TRUMP:
-        return TRUMP_LABEL
+        return _TRUMP_LABEL
     return card.suit  # the Excuse has no suit (T-2)
 
 
@@ -130,7 +143,7 @@ TAROT_TRICK_RULES: Final = TrickRules(
     suit_of={c: _suit_label(c) for c in TAROT_DECK},
     # T-3: R > D > C > V > 10 … 1 is the order of the core's Rank values; trumps by number.
     strength={c: int(c.rank) for c in TAROT_DECK},
-    trump=TRUMP_LABEL,
+    trump=_TRUMP_LABEL,
     must_trump=True,  # T-22.3: a player void in the suit led must trump
     must_overtrump=True,  # T-22.3/4: overtrump if possible, even over a partner
     always_playable=frozenset({EXCUSE}),  # T-22.5
@@ -138,11 +151,40 @@ TAROT_TRICK_RULES: Final = TrickRules(
 )
 """How Tarot cards behave in a trick (T-3, T-22 … T-24), as data for the core."""
 
-TAROT_TABLE: Final[TrickTable] = TAROT_TRICK_RULES.compile()
-"""The compiled :data:`TAROT_TRICK_RULES`: legal-card masks and trick winners.
+_RENAMED: Final = {"card_points": "card_half_points", "points_of": "half_points_of"}
 
->>> from cardrules import Card
->>> hand = [Card.parse(c) for c in ("KH", "2H", "5T", "EX", "3C")]
->>> [str(c) for c in TAROT_TABLE.legal_cards(hand, [Card.parse("7H")])]
-['2H', 'KH', '5T', 'EX']
-"""
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        # The deprecated names of 0.1, for one release.
+        if name in _RENAMED:
+            new = _RENAMED[name]
+            warnings.warn(
+                f"cardrules.tarot.cards.{name} is deprecated and will be removed in 0.3: it counts "
+                f"half points, so it is now called {new} (import it from cardrules.tarot.cards)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return globals()[new]
+        if name == "TRUMP_LABEL":
+            warnings.warn(
+                "cardrules.tarot.cards.TRUMP_LABEL is deprecated and will be removed in 0.3: the "
+                "trumps' label is TAROT_TRICK_RULES.trump",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return _TRUMP_LABEL
+        if name == "TAROT_TABLE":
+            warnings.warn(
+                "cardrules.tarot.cards.TAROT_TABLE is deprecated and will be removed in 0.3: it is "
+                "the engine's; use legal_cards and trick_winner (cardrules.tarot.play), or "
+                "TAROT_TRICK_RULES.compile()",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            # Here, not at the top: the engine's tables are built from this module.
+            from cardrules.tarot._tables import _T
+
+            return _T
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,6 +18,7 @@ that won every earlier trick and then wins (T-26b).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -76,18 +77,35 @@ class TrickOutcome:
         winner_camp: Its camp.
         attack_cards: The trick's cards that go to the attack's pile.
         defence_cards: The trick's cards that go to the defence's pile.
-        compensation: Half points the attack receives (positive) or pays (negative) for
-            the Excuse (T-25).
+        compensation_half_points: The half points the attack receives (positive) or pays
+            (negative) for the Excuse (T-25).
         excuse_wins: True when the Excuse, led to the last trick by a camp that won every
             earlier trick, wins it (T-26b).
+
+    >>> from cardrules import Card
+    >>> out = resolve_trick([Card.parse(c) for c in "EX 9C KC 2C".split()],
+    ...                     leader=0, players=4, attack=[0])
+    >>> out == eval(repr(out))
+    True
     """
 
     winner: int
-    winner_camp: Camp
+    winner_camp: Camp = attrs.field(repr=lambda camp: f"Camp.{camp.name}")
     attack_cards: tuple[Card, ...]
     defence_cards: tuple[Card, ...]
-    compensation: int
+    compensation_half_points: int
     excuse_wins: bool
+
+    @property
+    def compensation(self) -> int:
+        """Deprecated: :attr:`compensation_half_points`, a count of half points."""
+        warnings.warn(
+            "TrickOutcome.compensation is deprecated and will be removed in 0.3: it counts "
+            "half points, so it is now called compensation_half_points",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.compensation_half_points
 
 
 def resolve_trick(
@@ -115,11 +133,13 @@ def resolve_trick(
 
     Raises:
         ValueError: not one card per player, or a card that is not in the Tarot deck.
+        InvalidArgumentError: a seat that is not a seat of the table, or ``options`` that
+            are not a :class:`~cardrules.tarot.TarotOptions`.
 
     >>> from cardrules import Card
     >>> out = resolve_trick([Card.parse(c) for c in "EX 9C KC 2C".split()],
     ...                     leader=0, players=4, attack=[0])
-    >>> out.winner, [str(c) for c in out.attack_cards], out.compensation
+    >>> out.winner, [str(c) for c in out.attack_cards], out.compensation_half_points
     (2, ['EX'], -1)
     """
     positions = _T._trick_positions(trick)
@@ -132,8 +152,14 @@ def resolve_trick(
         raise InvalidArgumentError(
             f"leader must be a seat from 0 to {players - 1}, not {quote(leader)}"
         )
+    if options is not None and type(options) is not TarotOptions:
+        raise InvalidArgumentError(f"options must be a TarotOptions, not {quote(options)}")
     mask = 0
     for s in attack:
+        if type(s) is not int or not 0 <= s < players:
+            raise InvalidArgumentError(
+                f"attack holds seats from 0 to {players - 1}, not {quote(s)}"
+            )
         mask |= 1 << s
     winner, att, dfn, comp, wins = _resolve(
         positions,
@@ -150,6 +176,6 @@ def resolve_trick(
         winner_camp=Camp.ATTACK if mask >> winner & 1 else Camp.DEFENCE,
         attack_cards=_T.cards_of(att),
         defence_cards=_T.cards_of(dfn),
-        compensation=comp,
+        compensation_half_points=comp,
         excuse_wins=wins,
     )

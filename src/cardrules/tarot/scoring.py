@@ -40,7 +40,6 @@ __all__ = [
     "DealResult",
     "PoigneeLevel",
     "Score",
-    "ScoreInputError",
     "score_deal",
     "target_points",
 ]

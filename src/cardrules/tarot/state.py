@@ -21,17 +21,18 @@ States are immutable values. Build the first one with
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, cast
 
 import attrs
 
+from cardrules import errors as _errors
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.errors import (
     CardNotInHandError,
-    DealError,
     DeclarationError,
     DiscardError,
     InvalidActionError,
@@ -94,7 +95,10 @@ from cardrules.tricks import Obligation
 if TYPE_CHECKING:
     from cardrules.tarot.variant import TarotVariant
 
-__all__ = ["DealError", "Phase", "Poignee", "TarotState"]
+    # Deprecated here (see __getattr__ below).
+    DealError = _errors.DealError
+
+__all__ = ["Phase", "Poignee", "TarotState"]
 
 
 @attrs.frozen
@@ -105,6 +109,10 @@ class Poignee:
         seat: Who declared it.
         level: Its :class:`~cardrules.tarot.PoigneeLevel`.
         cards: The cards shown, in descending order (T-19).
+
+    >>> from cardrules import Card
+    >>> Poignee(seat=2, level=PoigneeLevel.SIMPLE, cards=(Card.trump(21), Card.trump(1)))
+    Poignee(seat=2, level=PoigneeLevel.SIMPLE, cards=(Card.parse('21T'), Card.parse('1T')))
     """
 
     seat: int
@@ -112,8 +120,10 @@ class Poignee:
     cards: tuple[Card, ...]
 
     def __repr__(self) -> str:
-        cards = " ".join(str(c) for c in self.cards)
-        return f"Poignee(seat={self.seat}, level={self.level}, cards=[{cards}])"
+        # Eval-able, with the names of cardrules and cardrules.tarot.
+        return (
+            f"Poignee(seat={self.seat}, level=PoigneeLevel.{self.level.name}, cards={self.cards!r})"
+        )
 
 
 # Core types the parent slot as a Core and StateBase as a StateBase: every state is both.
@@ -702,3 +712,18 @@ def _unpickle(
     phase, to_play, hands, info_key = fields
     state = _restored(v._tables, _decode_history(encoded), phase, to_play, hands, info_key, play)
     return cast("TarotState", state)
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        # The deprecated name of 0.1, for one release.
+        if name == "DealError":
+            warnings.warn(
+                f"{__name__}.DealError is deprecated and will be removed in 0.3; import "
+                "DealError from cardrules",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return _errors.DealError
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -40,7 +40,7 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
@@ -59,11 +59,15 @@ from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
+from cardrules.tarot.actions import DeclarePoignee, poignee_level_of
 from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult
 from cardrules.tarot.state import TarotState
+
+if TYPE_CHECKING:
+    from cardrules.tarot.match import TarotMatch
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -434,8 +438,13 @@ class TarotVariant(Variant):
         return _actions.parse_action(text)
 
     def action_id(self, action: Action) -> int:
-        """The stable id of ``action`` (see :func:`cardrules.tarot.action_id`)."""
-        return _actions.action_id(action, self.options)
+        """The stable id of ``action`` (see :func:`cardrules.tarot.action_id`); a
+        declaration showing chosen cards has the id of its level at this table."""
+        if type(action) is DeclarePoignee and action.cards is not None:
+            level = poignee_level_of(len(action.cards), self.options)
+            if level is not None:
+                return _actions.action_id(DeclarePoignee(level))
+        return _actions.action_id(action)
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id (see :func:`cardrules.tarot.action_from_id`)."""
@@ -478,6 +487,17 @@ class TarotVariant(Variant):
             return self.deal(hands=hands, chien=chien, dealer=dealer)
         except CardrulesError as exc:
             raise RecordError(f"the record's deal is invalid: {exc}") from None
+
+    def new_match(self) -> TarotMatch:
+        """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun.
+
+        >>> TarotVariant(players=3).new_match().totals
+        (0, 0, 0)
+        """
+        # Here, not at the top: the match deals with this module's variant.
+        from cardrules.tarot.match import TarotMatch
+
+        return TarotMatch.start(self.options)
 
     # -- bots ------------------------------------------------------------------------
 
