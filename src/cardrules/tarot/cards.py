@@ -4,10 +4,11 @@ The deck is laid out in the core's card order: the 56 suit cards (spades, hearts
 diamonds, clubs, ace to king, knights included), then the trumps ``1T`` … ``21T``, then
 the Excuse.
 
-Card points are counted in half points, whole numbers (a king is worth 4.5 points, 9
-half points), and every name that counts them so says so: :func:`card_half_points`,
-:func:`half_points_of`. The points of the rules, 91 for the deck, are the points of a
-deal's facts and scores (:attr:`~cardrules.tarot.DealFacts.points`).
+Card points are counted here in half points, whole numbers (a king is worth 4.5 points,
+9 half points), and every name that counts them so says so:
+:func:`~cardrules.tarot.card_half_points`, :func:`half_points_of`. The points of the
+rules, 91 for the deck, are those of a deal's facts and scores
+(:attr:`~cardrules.tarot.DealFacts.points`).
 
 >>> from cardrules import Card, EXCUSE
 >>> from cardrules.tarot.cards import TAROT_DECK, card_half_points, is_bout

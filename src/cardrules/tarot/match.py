@@ -1,7 +1,7 @@
 """A French Tarot match: deals in a row, the dealer rotating, scores added up (T-6, T-38).
 
-A :class:`TarotMatch` is an immutable value implementing the core
-:class:`~cardrules.Match` protocol. :meth:`~cardrules.tarot.TarotMatch.after` returns the
+A :class:`TarotMatch` is an immutable value implementing the core ``cardrules.Match``
+protocol. :meth:`~cardrules.tarot.TarotMatch.after` returns the
 match with one more deal, given its :class:`~cardrules.tarot.DealResult` or its
 :class:`~cardrules.tarot.DealFacts`; annulled deals (Petit sec, all pass) score nothing
 but still move the deal on (T-6, ``redeal_dealer``).
@@ -173,7 +173,7 @@ class TarotMatch:
 
     @property
     def deals(self) -> tuple[DealResult, ...]:
-        """Deprecated: :attr:`results`."""
+        """The deprecated name of :attr:`results`."""
         warnings.warn(
             "TarotMatch.deals is deprecated and will be removed in 0.3; use TarotMatch.results",
             DeprecationWarning,

@@ -98,7 +98,7 @@ class TrickOutcome:
 
     @property
     def compensation(self) -> int:
-        """Deprecated: :attr:`compensation_half_points`, a count of half points."""
+        """The deprecated name of :attr:`compensation_half_points`, a count of half points."""
         warnings.warn(
             "TrickOutcome.compensation is deprecated and will be removed in 0.3: it counts "
             "half points, so it is now called compensation_half_points",
@@ -133,8 +133,9 @@ def resolve_trick(
 
     Raises:
         ValueError: not one card per player, or a card that is not in the Tarot deck.
-        InvalidArgumentError: a seat that is not a seat of the table, or ``options`` that
-            are not a :class:`~cardrules.tarot.TarotOptions`.
+        TypeError: a seat that is not a seat of the table, or ``options`` that are not
+            a :class:`~cardrules.tarot.TarotOptions` (the library's
+            ``InvalidArgumentError``, also a ``ValueError``).
 
     >>> from cardrules import Card
     >>> out = resolve_trick([Card.parse(c) for c in "EX 9C KC 2C".split()],

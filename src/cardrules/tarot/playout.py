@@ -38,8 +38,8 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:
         The deal's :class:`~cardrules.tarot.DealResult`.
 
     Raises:
-        InvalidArgumentError: ``state`` is not a Tarot state or ``rng`` not a
-            ``random.Random``.
+        TypeError: ``state`` is not a Tarot state or ``rng`` not a ``random.Random``
+            (the library's ``InvalidArgumentError``, also a ``ValueError``).
 
     >>> import random
     >>> from cardrules.tarot import TarotVariant

@@ -1,6 +1,6 @@
 """The French Tarot state machine: deal, auction, call, écart, announcements, play, score.
 
-A deal goes through the phases of :class:`Phase`::
+A deal goes through the phases of :class:`~cardrules.tarot.Phase`::
 
     BIDDING -> [CALL, 5 players] -> [ECART, Prise/Garde] -> [ANNOUNCE] -> PLAY -> END
 

@@ -131,7 +131,8 @@ class TarotView:
         """What ``seat`` may know of ``state``: ``state.view(seat)``, which calls this.
 
         Raises:
-            InvalidArgumentError: ``state`` is not a French Tarot state.
+            TypeError: ``state`` is not a French Tarot state (the library's
+                ``InvalidArgumentError``, also a ``ValueError``).
             InvalidSeatError: ``seat`` is not a seat of the table.
 
         >>> from cardrules.tarot import TarotVariant
