@@ -14,11 +14,8 @@ from cardrules.tarot import (
     Phase,
     TarotState,
     TarotVariant,
-    auction_taker,
-    bidding_order,
-    check_bid,
-    higher_contracts,
 )
+from cardrules.tarot.bidding import auction_taker, bidding_order, check_bid, higher_contracts
 
 
 def fresh(players: int = 4, dealer: int = 0, **options: object) -> TarotState:

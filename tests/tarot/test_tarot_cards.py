@@ -12,20 +12,16 @@ from cardrules.tarot import (
     BOUTS,
     PETIT,
     TAROT_DECK,
-    TAROT_TABLE,
-    TAROT_TRICK_RULES,
     TWENTY_ONE,
     Camp,
     TarotState,
     TarotVariant,
-    bout_count,
-    card_points,
-    is_bout,
+    card_half_points,
     legal_cards,
-    points_of,
-    target_points,
     trick_winner,
 )
+from cardrules.tarot.cards import TAROT_TRICK_RULES, bout_count, half_points_of, is_bout
+from cardrules.tarot.scoring import target_points
 
 
 def cards(text: str) -> list[Card]:
@@ -89,19 +85,19 @@ def test_t3_off_suit_cards_never_win() -> None:
 def test_t4_card_points_in_half_points() -> None:
     expected = {"KS": 9, "QS": 7, "NS": 5, "JS": 3, "10S": 1, "AS": 1, "1T": 9, "21T": 9}
     for code, value in expected.items():
-        assert card_points(Card.parse(code)) == value
-    assert card_points(EXCUSE) == 9
-    assert all(card_points(Card.trump(n)) == 1 for n in range(2, 21))
-    assert sum(card_points(c) for c in TAROT_DECK) == 182
-    assert points_of(TAROT_DECK) == 182
+        assert card_half_points(Card.parse(code)) == value
+    assert card_half_points(EXCUSE) == 9
+    assert all(card_half_points(Card.trump(n)) == 1 for n in range(2, 21))
+    assert sum(card_half_points(c) for c in TAROT_DECK) == 182
+    assert half_points_of(TAROT_DECK) == 182
     with pytest.raises(ValueError, match="not a Tarot card"):
-        card_points(JOKER)
+        card_half_points(JOKER)
 
 
 def test_t4_fft_pairs_count_the_same() -> None:
     # FFT counts a bout with a low card as 5 points and two low cards as 1.
-    assert points_of(cards("1T 2C")) == 10
-    assert points_of(cards("2C 3C")) == 2
+    assert half_points_of(cards("1T 2C")) == 10
+    assert half_points_of(cards("2C 3C")) == 2
 
 
 def test_t5_bouts_are_the_petit_the_21_and_the_excuse() -> None:
@@ -136,10 +132,9 @@ def test_t5_target_counts_the_bouts_in_the_final_pile_not_those_held() -> None:
 
 
 def test_trick_table_is_the_compiled_declaration() -> None:
+    table = TAROT_TRICK_RULES.compile()
     hand = cards("KH 2H 5T EX 3C")
-    positions = TAROT_TABLE.mask_of(hand)
+    positions = table.mask_of(hand)
     trick = [c.index for c in cards("7H")]
-    assert TAROT_TABLE.cards_of(TAROT_TABLE.legal_mask(positions, trick)) == tuple(
-        cards("2H KH EX")
-    )
+    assert table.cards_of(table.legal_mask(positions, trick)) == tuple(cards("2H KH EX"))
     assert all(TAROT_DECK[c.index] is c for c in TAROT_DECK)

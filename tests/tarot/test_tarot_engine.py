@@ -19,6 +19,7 @@ from cardrules import (
     Action,
     Card,
     CardKind,
+    DealError,
     DeclarationError,
     GameOverError,
     InvalidActionError,
@@ -37,17 +38,15 @@ from cardrules.tarot import (
     Call,
     Camp,
     Contract,
-    DealError,
     Phase,
     TarotOptions,
     TarotState,
     TarotVariant,
     action_from_id,
     action_id,
-    deal_deck,
-    fixed_chien_positions,
     parse_action,
 )
+from cardrules.tarot.variant import deal_deck, fixed_chien_positions
 from cardrules.testing import check_variant
 
 SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}

@@ -19,7 +19,6 @@ import pytest
 from cardrules import Card, Play, UnknownCardError, decks
 from cardrules.tarot import (
     TAROT_DECK,
-    TAROT_TABLE,
     Camp,
     DealFacts,
     DeclarePoignee,
@@ -29,9 +28,13 @@ from cardrules.tarot import (
     random_playout,
     score_deal,
 )
+from cardrules.tarot.cards import TAROT_TRICK_RULES
 
 # Option sets that change what the fast paths do: the player count (the call, T-43),
 # the announcement phase, forced écart trumps in a poignée, the Excuse rules.
+# The declaration compiled on its own: the oracle of the engine's legal cards (T-22).
+TABLE = TAROT_TRICK_RULES.compile()
+
 OPTION_SETS: list[dict[str, object]] = [
     {},
     {"players": 3},
@@ -101,7 +104,7 @@ def test_legal_cards_match_the_trick_table_at_every_step(options: dict[str, obje
             assert seat is not None
             hand = state.hand(seat)
             trick = [card for _, card in state.trick]
-            expected = TAROT_TABLE.legal_cards(hand, trick)
+            expected = TABLE.legal_cards(hand, trick)
             called = state.called_card
             if called is not None and state.tricks_played == 0 and not trick:
                 expected = tuple(c for c in expected if c.suit != called.suit or c == called)
@@ -256,8 +259,8 @@ def _fields(facts: DealFacts) -> dict[str, Any]:
 def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
     # legal_actions keeps the tuples of one-suit masks (following) and nothing else, and
     # stops keeping them at a fixed size: a long-running server does not grow.
-    from cardrules.tarot import actions as engine
-    from cardrules.tarot import cards as masks
+    from cardrules.tarot import _tables as engine
+    from cardrules.tarot import _tables as masks
 
     variant = TarotVariant()
     for seed in range(40):

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.errors import GameOverError, OptionsError
+from cardrules.errors import GameOverError, OptionsError, ScoreInputError
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.match import TarotMatch
 from cardrules.tarot.options import TarotOptions
-from cardrules.tarot.scoring import DealFacts, DealResult, ScoreInputError, score_deal
+from cardrules.tarot.scoring import DealFacts, DealResult, score_deal
 
 
 def played(players: int = 4, taker: int = 0, points: Any = 45) -> DealResult:
@@ -36,7 +36,7 @@ def test_t38_match_starts_empty() -> None:
     match = TarotMatch.start(TarotOptions(players=5, dealer=3, single_deal=False))
     assert match.dealer == 3
     assert match.totals == (0, 0, 0, 0, 0)
-    assert match.deals == ()
+    assert match.results == ()
     assert match.leaders == (0, 1, 2, 3, 4)
     assert not match.is_over
     assert TarotMatch.start().options == TarotOptions()
@@ -48,14 +48,14 @@ def test_t38_totals_add_up_over_deals() -> None:
     assert match.leaders == (0, 2)
     match = match.after(played(taker=2, points=30))
     assert match.leaders == (0,)
-    assert len(match.deals) == 3
+    assert len(match.results) == 3
 
 
 def test_t38_after_leaves_the_match_unchanged() -> None:
     start = TarotMatch.start(SERIES)
     later = start.after(played())
     assert start.totals == (0, 0, 0, 0)
-    assert start.deals == ()
+    assert start.results == ()
     assert start.dealer == 0
     assert later.dealer == 1
     with pytest.raises(AttributeError):
@@ -99,7 +99,7 @@ def test_t38_single_deal_ends_after_the_played_deal() -> None:
     with pytest.raises(GameOverError):
         match.next_deal(random.Random(1))
     with pytest.raises(ScoreInputError, match="single_deal=False"):
-        TarotMatch(options=TarotOptions(), deals=(played(), played()))
+        TarotMatch(options=TarotOptions(), results=(played(), played()))
 
 
 def test_t38_rejects_foreign_results() -> None:
@@ -109,9 +109,9 @@ def test_t38_rejects_foreign_results() -> None:
     with pytest.raises(ScoreInputError, match="DealResult"):
         match.after("45")  # type: ignore[arg-type]
     with pytest.raises(ScoreInputError, match="DealResult"):
-        TarotMatch(options=SERIES, deals=(played(), "x"))  # type: ignore[arg-type]
+        TarotMatch(options=SERIES, results=(played(), "x"))  # type: ignore[arg-type]
     with pytest.raises(ScoreInputError, match="tuple"):
-        TarotMatch(options=SERIES, deals=played())  # type: ignore[arg-type]
+        TarotMatch(options=SERIES, results=played())  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="TarotOptions"):
         TarotMatch(options={"players": 4})  # type: ignore[arg-type]
 
@@ -129,7 +129,7 @@ def test_t38_half_point_totals_stay_exact() -> None:
 
 def test_t38_match_is_a_value() -> None:
     match = TarotMatch.start(SERIES).after(played()).after(annulled())
-    rebuilt = TarotMatch(options=SERIES, deals=match.deals)
+    rebuilt = TarotMatch(options=SERIES, results=match.results)
     assert rebuilt == match
     assert (rebuilt.dealer, rebuilt.totals) == (match.dealer, match.totals)
     assert pickle.loads(pickle.dumps(match)) == match  # noqa: S301
@@ -167,11 +167,11 @@ def test_t38_incremental_match_equals_rebuilt_match(
     match = TarotMatch.start(options)
     for result in results:
         match = match.after(result)
-    rebuilt = TarotMatch(options=options, deals=tuple(results))
-    assert (match.dealer, match.totals, match.deals) == (
+    rebuilt = TarotMatch(options=options, results=tuple(results))
+    assert (match.dealer, match.totals, match.results) == (
         rebuilt.dealer,
         rebuilt.totals,
-        rebuilt.deals,
+        rebuilt.results,
     )
     assert sum(match.totals) == 0
     turns = sum(1 for r in results if r.annulled is None or options.redeal_dealer == "next")

@@ -32,12 +32,11 @@ from cardrules.tarot import (
     TarotOptions,
     TarotState,
     TarotVariant,
-    bout_count,
     legal_cards,
-    points_of,
     resolve_trick,
     trick_winner,
 )
+from cardrules.tarot.cards import bout_count, half_points_of
 
 SEAT = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4}
 
@@ -494,7 +493,7 @@ def test_t26_last_trick_cases(
     assert out.winner == winner, case
     assert codes(out.attack_cards) == set(attack.split()), case
     assert codes(out.defence_cards) == set(defence.split()), case
-    assert out.compensation == comp
+    assert out.compensation_half_points == comp
     assert out.excuse_wins == (winner != (leader + trick_winner(cards(trick))) % 4)
 
 
@@ -519,11 +518,11 @@ def test_t25_before_the_last_trick_resolve_trick_pays_half_a_point() -> None:
     assert out.winner == 2
     assert codes(out.attack_cards) == {"EX"}
     assert codes(out.defence_cards) == {"9C", "KC", "2C"}
-    assert out.compensation == -1
+    assert out.compensation_half_points == -1
     five = resolve_trick(cards("EX 9C KC 2C 3C"), leader=1, players=5, attack=[1, 3])
     assert five.winner == 3
     assert five.winner_camp is Camp.ATTACK
-    assert five.compensation == 0
+    assert five.compensation_half_points == 0
     with pytest.raises(ValueError, match="has 4 cards"):
         resolve_trick(cards("EX 9C KC"), leader=0, players=4, attack=[0])
 
@@ -718,7 +717,9 @@ def engine_delta(case: str) -> tuple[int, int]:
 
 def last_trick_delta(trick: str, leader: int) -> tuple[int, int]:
     out = resolve_trick(cards(trick), leader=leader, players=4, attack=[0], last=True)
-    return points_of(out.attack_cards) + out.compensation, bout_count(out.attack_cards)
+    return half_points_of(out.attack_cards) + out.compensation_half_points, bout_count(
+        out.attack_cards
+    )
 
 
 K_CASES = [

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.decks import tarot_deck
-from cardrules.errors import CardrulesError, InvalidSeatError, OptionsError
+from cardrules.errors import CardrulesError, InvalidSeatError, OptionsError, ScoreInputError
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import (
@@ -22,7 +22,6 @@ from cardrules.tarot.scoring import (
     DealFacts,
     DealResult,
     PoigneeLevel,
-    ScoreInputError,
     score_deal,
     target_points,
 )

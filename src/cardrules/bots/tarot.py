@@ -39,7 +39,8 @@ from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
 from cardrules.errors import GameOverError, InvalidArgumentError
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import PETIT, TAROT_DECK, TAROT_TABLE, TWENTY_ONE, card_points
+from cardrules.tarot.cards import PETIT, TAROT_DECK, TWENTY_ONE, card_half_points
+from cardrules.tarot.play import trick_winner
 from cardrules.tarot.state import Phase
 from cardrules.tarot.view import TarotView
 
@@ -211,7 +212,7 @@ class _Table:
     def winner_if(self, card: Card) -> bool:
         """True if ``card`` would now win the trick (before the later players)."""
         cards = [c for _, c in self.view.trick]
-        return TAROT_TABLE.winner([*cards, card]) == len(cards)
+        return trick_winner([*cards, card]) == len(cards)
 
     def holds(self, card: Card) -> bool:
         """True if ``card``, now winning the trick, stays winning whatever comes after."""
@@ -325,12 +326,12 @@ class TarotBot:
             # A suit with no king (kings may not go, T-15) short enough to empty.
             voidable = all(c in allowed for c in in_suit) and len(in_suit) <= remaining
             if voidable:
-                return (0, len(in_suit), -card_points(card), -_strength(card))
+                return (0, len(in_suit), -card_half_points(card), -_strength(card))
             # An honour without its king is likely lost in play; in the écart it counts.
             king = Card(card.suit, Rank.KING) if card.suit is not None else None
-            if card_points(card) > 1 and king not in hand:
-                return (1, -card_points(card), len(in_suit), 0)
-            return (2, len(in_suit), card_points(card), _strength(card))
+            if card_half_points(card) > 1 and king not in hand:
+                return (1, -card_half_points(card), len(in_suit), 0)
+            return (2, len(in_suit), card_half_points(card), _strength(card))
 
         return Discard(min(allowed, key=preference))
 
@@ -385,7 +386,7 @@ class TarotBot:
             if len(trumps) * view.players >= 2 * len(view.hand) and len(trumps) >= 4:
                 return trumps[0]
         if masters:
-            return max(masters, key=card_points)
+            return max(masters, key=card_half_points)
         if plain:
             by_suit: dict[Suit | None, list[Card]] = {}
             for c in plain:
@@ -396,7 +397,7 @@ class TarotBot:
             else:
                 # Short suits: a void sooner lets the defence trump.
                 suit_cards = min(by_suit.values(), key=len)
-            return min(suit_cards, key=lambda c: (card_points(c), _strength(c)))
+            return min(suit_cards, key=lambda c: (card_half_points(c), _strength(c)))
         if trumps:
             return trumps[0]
         return others[0]
@@ -406,7 +407,7 @@ class TarotBot:
         if EXCUSE in cards and hand_size == 2 and not self._slam_sweep(view, table):
             return EXCUSE  # T-26a: never keep the Excuse for the last trick
         trick = view.trick
-        win_index = TAROT_TABLE.winner([c for _, c in trick])
+        win_index = trick_winner([c for _, c in trick])
         win_seat, win_card = trick[win_index] if win_index >= 0 else (None, EXCUSE)
         others = [c for c in cards if c is not EXCUSE]
         if not others:
@@ -420,7 +421,8 @@ class TarotBot:
             sure = [c for c in winners if table.holds(c)]
             if sure:
                 return min(sure, key=_strength)
-            at_stake = sum(card_points(c) for _, c in trick) >= 9 or PETIT in (c for _, c in trick)
+            played = [c for _, c in trick]
+            at_stake = sum(card_half_points(c) for c in played) >= 9 or PETIT in played
             if at_stake:
                 tries = [c for c in winners if c is not PETIT]
                 if tries:
@@ -435,7 +437,7 @@ class TarotBot:
         non_winning_trumps = [c for c in others if _is_trump(c) and c not in winners]
         plain = [c for c in others if _is_plain(c)]
         if plain:
-            return max(plain, key=lambda c: (card_points(c), _strength(c)))
+            return max(plain, key=lambda c: (card_half_points(c), _strength(c)))
         pool = non_winning_trumps or [c for c in others if c is not TWENTY_ONE] or others
         return min(pool, key=_strength)
 
@@ -449,11 +451,11 @@ class TarotBot:
 
         def loss(card: Card) -> tuple[int, int, int, int]:
             if card is PETIT:
-                return (card_points(card), 1, 0, 0)
+                return (card_half_points(card), 1, 0, 0)
             # Throw from short suits (toward a void), low trumps before high ones.
-            return (card_points(card), 0, lengths.get(card.suit, 0), _strength(card))
+            return (card_half_points(card), 0, lengths.get(card.suit, 0), _strength(card))
 
         cheapest = min(others, key=loss)
-        if EXCUSE in cards and card_points(cheapest) >= _VALUABLE:
+        if EXCUSE in cards and card_half_points(cheapest) >= _VALUABLE:
             return EXCUSE
         return cheapest

@@ -2,7 +2,10 @@
 
 The engine plays a whole deal (:class:`TarotVariant`, :class:`TarotState`); the score
 keeper (:func:`score_deal`, :class:`TarotMatch`) scores deals described by their facts.
-Both share one scoring code path.
+Both share one scoring code path. The package exports the game's vocabulary; the
+toolbox of each part (the auction's rules, card counting, dealing) is public in its
+submodule: :mod:`cardrules.tarot.bidding`, :mod:`cardrules.tarot.cards`,
+:mod:`cardrules.tarot.variant` …
 
 >>> import random
 >>> from cardrules.tarot import TarotVariant
@@ -17,9 +20,11 @@ Both share one scoring code path.
 
 from __future__ import annotations
 
-from cardrules.errors import DealError, ScoreInputError
+import importlib
+import warnings
+from typing import TYPE_CHECKING, Any, Final
+
 from cardrules.tarot.actions import (
-    CALLABLE_RANKS,
     NUM_ACTIONS,
     AnnounceChelem,
     Bid,
@@ -29,28 +34,9 @@ from cardrules.tarot.actions import (
     action_from_id,
     action_id,
     parse_action,
-    poignee_level_of,
 )
-from cardrules.tarot.bidding import (
-    Contract,
-    auction_taker,
-    bidding_order,
-    check_bid,
-    higher_contracts,
-)
-from cardrules.tarot.cards import (
-    BOUTS,
-    PETIT,
-    TAROT_DECK,
-    TAROT_TABLE,
-    TAROT_TRICK_RULES,
-    TRUMP_LABEL,
-    TWENTY_ONE,
-    bout_count,
-    card_points,
-    is_bout,
-    points_of,
-)
+from cardrules.tarot.bidding import Contract
+from cardrules.tarot.cards import BOUTS, PETIT, TAROT_DECK, TWENTY_ONE, card_half_points
 from cardrules.tarot.match import TarotMatch
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.play import TrickOutcome, legal_cards, resolve_trick, trick_winner
@@ -63,21 +49,38 @@ from cardrules.tarot.scoring import (
     PoigneeLevel,
     Score,
     score_deal,
-    target_points,
 )
 from cardrules.tarot.state import Phase, Poignee, TarotState
-from cardrules.tarot.variant import TarotVariant, deal_deck, fixed_chien_positions
+from cardrules.tarot.variant import TarotVariant
 from cardrules.tarot.view import TarotView
+
+if TYPE_CHECKING:
+    # The names that left the package in 0.2, still importable from it for one release
+    # (see __getattr__ below), with their types.
+    from cardrules.errors import DealError as DealError
+    from cardrules.errors import ScoreInputError as ScoreInputError
+    from cardrules.tarot.actions import CALLABLE_RANKS as CALLABLE_RANKS
+    from cardrules.tarot.actions import poignee_level_of as poignee_level_of
+    from cardrules.tarot.bidding import auction_taker as auction_taker
+    from cardrules.tarot.bidding import bidding_order as bidding_order
+    from cardrules.tarot.bidding import check_bid as check_bid
+    from cardrules.tarot.bidding import higher_contracts as higher_contracts
+    from cardrules.tarot.cards import TAROT_TABLE as TAROT_TABLE
+    from cardrules.tarot.cards import TAROT_TRICK_RULES as TAROT_TRICK_RULES
+    from cardrules.tarot.cards import TRUMP_LABEL as TRUMP_LABEL
+    from cardrules.tarot.cards import bout_count as bout_count
+    from cardrules.tarot.cards import card_points as card_points
+    from cardrules.tarot.cards import is_bout as is_bout
+    from cardrules.tarot.cards import points_of as points_of
+    from cardrules.tarot.scoring import target_points as target_points
+    from cardrules.tarot.variant import deal_deck as deal_deck
+    from cardrules.tarot.variant import fixed_chien_positions as fixed_chien_positions
 
 __all__ = [
     "BOUTS",
-    "CALLABLE_RANKS",
     "NUM_ACTIONS",
     "PETIT",
     "TAROT_DECK",
-    "TAROT_TABLE",
-    "TAROT_TRICK_RULES",
-    "TRUMP_LABEL",
     "TWENTY_ONE",
     "AnnounceChelem",
     "AnnulReason",
@@ -85,7 +88,6 @@ __all__ = [
     "Call",
     "Camp",
     "Contract",
-    "DealError",
     "DealFacts",
     "DealResult",
     "DeclarePoignee",
@@ -94,7 +96,6 @@ __all__ = [
     "Poignee",
     "PoigneeLevel",
     "Score",
-    "ScoreInputError",
     "TarotMatch",
     "TarotOptions",
     "TarotState",
@@ -103,22 +104,67 @@ __all__ = [
     "TrickOutcome",
     "action_from_id",
     "action_id",
-    "auction_taker",
-    "bidding_order",
-    "bout_count",
-    "card_points",
-    "check_bid",
-    "deal_deck",
-    "fixed_chien_positions",
-    "higher_contracts",
-    "is_bout",
+    "card_half_points",
     "legal_cards",
     "parse_action",
-    "poignee_level_of",
-    "points_of",
     "random_playout",
     "resolve_trick",
     "score_deal",
-    "target_points",
     "trick_winner",
 ]
+
+# Each name that left the package: the module it is imported from now, and its name
+# there.
+_MOVED: Final = {
+    "CALLABLE_RANKS": ("cardrules.tarot.actions", "CALLABLE_RANKS"),
+    "poignee_level_of": ("cardrules.tarot.actions", "poignee_level_of"),
+    "auction_taker": ("cardrules.tarot.bidding", "auction_taker"),
+    "bidding_order": ("cardrules.tarot.bidding", "bidding_order"),
+    "check_bid": ("cardrules.tarot.bidding", "check_bid"),
+    "higher_contracts": ("cardrules.tarot.bidding", "higher_contracts"),
+    "TAROT_TRICK_RULES": ("cardrules.tarot.cards", "TAROT_TRICK_RULES"),
+    "bout_count": ("cardrules.tarot.cards", "bout_count"),
+    "is_bout": ("cardrules.tarot.cards", "is_bout"),
+    "card_points": ("cardrules.tarot.cards", "card_half_points"),
+    "points_of": ("cardrules.tarot.cards", "half_points_of"),
+    "target_points": ("cardrules.tarot.scoring", "target_points"),
+    "deal_deck": ("cardrules.tarot.variant", "deal_deck"),
+    "fixed_chien_positions": ("cardrules.tarot.variant", "fixed_chien_positions"),
+    "DealError": ("cardrules", "DealError"),
+    "ScoreInputError": ("cardrules", "ScoreInputError"),
+}
+# The engine's tables, no longer public: what to use instead.
+_INTERNAL: Final = {
+    "TAROT_TABLE": (
+        "it is the engine's; use legal_cards and trick_winner, or compile the rules' "
+        "declaration: cardrules.tarot.cards.TAROT_TRICK_RULES.compile()"
+    ),
+    "TRUMP_LABEL": "the trumps' label is cardrules.tarot.cards.TAROT_TRICK_RULES.trump",
+}
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        # The deprecated names of 0.1, for one release.
+        if name in _MOVED:
+            module, new = _MOVED[name]
+            where = new if new == name else f"{new}, its new name,"
+            warnings.warn(
+                f"cardrules.tarot.{name} is deprecated and will be removed in 0.3; import "
+                f"{where} from {module}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return getattr(importlib.import_module(module), new)
+        if name in _INTERNAL:
+            warnings.warn(
+                f"cardrules.tarot.{name} is deprecated and will be removed in 0.3: "
+                f"{_INTERNAL[name]}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return getattr(importlib.import_module("cardrules.tarot.cards"), name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

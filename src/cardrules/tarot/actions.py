@@ -35,7 +35,8 @@ declaration showing chosen cards has the id of its level.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import warnings
+from collections.abc import Iterable
 from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
@@ -43,15 +44,6 @@ from cardrules.actions import Action, Pass, Play, split_notation
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
 from cardrules.errors import InvalidActionError, InvalidArgumentError, NotationError
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import (
-    _DECK_MASK,
-    _EXB,
-    _SUIT,
-    _SUIT_MASK,
-    _TRUMPS,
-    TAROT_DECK,
-    _rank_mask,
-)
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import PoigneeLevel
 
@@ -398,10 +390,13 @@ _DEFAULT_OPTIONS: Final = TarotOptions()
 def action_id(action: Action, options: TarotOptions | None = None) -> int:
     """The stable integer id of ``action`` (module docs give the layout).
 
+    A declaration showing chosen cards has the id of its level, which follows from the
+    number of cards and the table's thresholds: here those of 4 players;
+    ``TarotVariant(...).action_id`` uses its own.
+
     Args:
         action: A Tarot action.
-        options: The table's options, needed only for a declaration showing chosen cards
-            (its level follows from the number of cards); default 4 players.
+        options: Deprecated: ask the variant of these options, ``TarotVariant(options)``.
 
     Returns:
         An id from 0 to ``NUM_ACTIONS - 1``.
@@ -413,6 +408,13 @@ def action_id(action: Action, options: TarotOptions | None = None) -> int:
     >>> action_id(Play(Card.parse("EX"))), action_id(Pass())
     (77, 156)
     """
+    if options is not None:
+        warnings.warn(
+            "action_id(action, options) is deprecated and will be removed in 0.3; use "
+            "TarotVariant(options).action_id(action)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     given: object = action
     found = _ID_OF.get(given) if isinstance(given, Action) else None
     if found is not None:
@@ -505,121 +507,3 @@ def parse_action(text: str) -> Action:
         f"not a Tarot action: {quote(text)} (expected 'bid' and a contract, 'pass', "
         "'call', 'discard' or 'play' and card codes, 'announce chelem' or 'declare poignee')"
     )
-
-
-# -- action tables: the actions of a set of positions, for the states -------------------
-
-_PLAYS: Final = tuple(Play(c) for c in TAROT_DECK)
-_CALLABLE_BY_RANK: Final = tuple(
-    (rank, _rank_mask(rank), tuple(Call(c) for c in TAROT_DECK if c.rank == rank and c.suit))
-    for rank in CALLABLE_RANKS
-)
-_ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
-_PASS: Final = Pass()
-
-
-class _ActionTable:
-    """The actions of a set of positions, in card order, from one table per byte."""
-
-    __slots__ = ("bytes", "single")
-
-    def __init__(self, actions: Sequence[Action]) -> None:
-        n = len(actions)
-        self.single: tuple[tuple[Action], ...] = tuple((a,) for a in actions)
-        # bytes[k][b]: the actions of the positions 8k + j for the bits j of b.
-        self.bytes: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-            tuple(
-                tuple(actions[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < n)
-                for b in range(256)
-            )
-            for k in range(_MASK_BYTES)
-        )
-
-    def of(self, mask: int) -> tuple[Action, ...]:
-        """The actions of the positions in ``mask``, in card order."""
-        low = mask & -mask
-        if low == mask:
-            return self.single[low.bit_length() - 1] if mask else ()
-        acts: tuple[Action, ...] = ()
-        for table, byte in zip(self.bytes, mask.to_bytes(_MASK_BYTES, "little"), strict=True):
-            acts += table[byte]
-        return acts
-
-
-_MASK_BYTES: Final = (len(TAROT_DECK) + 7) // 8
-_PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
-# One name per byte table: _group_actions reads them unrolled, the quickest way found.
-_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
-# The actions of the masks of one suit or of the trumps (the Excuse allowed) met so far,
-# up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or trumps,
-# its legal cards are a few cards of one suit, and the same masks come back deal after
-# deal. A lead's mask spans suits and seldom comes back: it is joined from the entries of
-# its suits and not kept itself.
-_PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (a,) for p, a in enumerate(_PLAYS)}
-_MEMO_SIZE: Final = 1 << 15
-# For each position, the cards outside its suit (the trumps for a trump), the Excuse aside.
-_OTHER_SUITS: Final = tuple(
-    _DECK_MASK ^ _EXB ^ (_SUIT_MASK[s] if s >= 0 else _TRUMPS) for s in _SUIT
-)
-
-
-def _group_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)`` for the cards of one suit or of the trumps (and the
-    Excuse), remembered."""
-    # Unrolled: there are 10 bytes.
-    d = mask.to_bytes(10, "little")
-    acts = (
-        _B0[d[0]]
-        + _B1[d[1]]
-        + _B2[d[2]]
-        + _B3[d[3]]
-        + _B4[d[4]]
-        + _B5[d[5]]
-        + _B6[d[6]]
-        + _B7[d[7]]
-        + _B8[d[8]]
-        + _B9[d[9]]
-    )
-    if len(_PLAY_MEMO) < _MEMO_SIZE:
-        _PLAY_MEMO[mask] = acts
-    return acts
-
-
-_S0, _S1, _S2, _S3 = _SUIT_MASK[:4]
-_TRUMPS_AND_EXCUSE: Final = _TRUMPS | _EXB
-
-
-def _play_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)``: the actions of each suit's cards, then of the trumps and
-    the Excuse, each group remembered."""
-    get = _PLAY_MEMO.get
-    acts: tuple[Action, ...] = ()
-    part = mask & _S0
-    if part:
-        acts = get(part) or _group_actions(part)
-    part = mask & _S1
-    if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _S2
-    if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _S3
-    if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _TRUMPS_AND_EXCUSE
-    if part:
-        acts += get(part) or _group_actions(part)
-    return acts
-
-
-def _follow_actions(mask: int) -> tuple[Action, ...]:
-    """The actions of a follower's legal mask not yet remembered: remembered too when it
-    is one suit and the Excuse (a mask of one group is remembered by _play_actions)."""
-    acts = _play_actions(mask)
-    low = mask & -mask
-    if not mask & _OTHER_SUITS[low.bit_length() - 1] and len(_PLAY_MEMO) < _MEMO_SIZE:
-        _PLAY_MEMO[mask] = acts
-    return acts
-
-
-_DISCARD_ACTIONS: Final = _ActionTable(_DISCARDS[: len(TAROT_DECK)])

@@ -4,7 +4,7 @@ One round of bidding (T-10): from ``next(dealer)`` round to the dealer, each sea
 once, passing or naming a contract strictly higher than the highest so far. The highest
 bidder is the taker (T-13); if everyone passes the deal is annulled (T-12).
 
->>> from cardrules.tarot import Contract, auction_taker, bidding_order, higher_contracts
+>>> from cardrules.tarot.bidding import Contract, auction_taker, bidding_order, higher_contracts
 >>> Contract.GARDE > Contract.PRISE, Contract.GARDE_SANS.code
 (True, 'garde-sans')
 >>> bidding_order(dealer=3, players=4)

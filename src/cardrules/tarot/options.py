@@ -18,6 +18,7 @@ import attrs
 
 from cardrules._util import MAX_POINTS, FrozenDict, quote
 from cardrules.errors import OptionsError
+from cardrules.options import choice, flag
 
 __all__ = ["TarotOptions"]
 
@@ -36,20 +37,6 @@ ExcuseLastTrick = Literal["to_opponents", "to_trick_winner"]
 ExcuseSweepException = Literal["any_sweeping_camp", "announced_slam_only", "taker_camp_only"]
 HalfPointRounding = Literal["to_winner", "floor", "none"]
 AnnouncedSlamThenDefenceSlam = Literal["cumulative", "single"]
-
-
-def _choice(*allowed: object) -> Any:
-    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-        if value not in allowed or type(value) is bool:
-            names = ", ".join(repr(a) for a in allowed)
-            raise OptionsError(f"{attr.name} must be one of {names}, not {quote(value)}")
-
-    return check
-
-
-def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not bool:
-        raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
 
 
 def _int_map(name: str, ranges: Mapping[str, tuple[int, int]]) -> Any:
@@ -132,11 +119,6 @@ def _players(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         raise OptionsError(f"players must be 3, 4 or 5, not {quote(value)}")
 
 
-def _edge(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int or value not in (1, 3):
-        raise OptionsError(f"chien_edge_exclusion must be 1 or 3, not {quote(value)}")
-
-
 def _dealer(inst: TarotOptions, attr: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int or not 0 <= value < inst.players:
         raise OptionsError(
@@ -178,47 +160,63 @@ class TarotOptions:
 
     players: int = attrs.field(default=4, validator=_players)
     dealer: int = attrs.field(default=0, validator=_dealer)
-    redeal_dealer: RedealDealer = attrs.field(default="next", validator=_choice("next", "same"))
+    redeal_dealer: RedealDealer = attrs.field(default="next", validator=choice("next", "same"))
     chien_schedule: ChienSchedule = attrs.field(
-        default="fixed", validator=_choice("fixed", "random")
+        default="fixed", validator=choice("fixed", "random")
     )
-    chien_edge_exclusion: int = attrs.field(default=1, validator=_edge)
-    petit_sec_annuls: bool = attrs.field(default=True, validator=_flag)
-    bidding_rounds: Literal["single"] = attrs.field(default="single", validator=_choice("single"))
+    chien_edge_exclusion: int = attrs.field(default=1, validator=choice(1, 3))
+    petit_sec_annuls: bool = attrs.field(default=True, validator=flag)
+    bidding_rounds: Literal["single"] = attrs.field(default="single", validator=choice("single"))
     multipliers: Mapping[str, int] = attrs.field(
         default=DEFAULT_MULTIPLIERS,
         converter=_multipliers,
     )
-    chelem_announcement: bool = attrs.field(default=True, validator=_flag)
+    chelem_announcement: bool = attrs.field(default=True, validator=flag)
     poignee_thresholds: Mapping[int, tuple[int, int, int]] = attrs.field(
         default=DEFAULT_POIGNEE_THRESHOLDS, converter=_thresholds
     )
     poignee_bonuses: tuple[int, int, int] = attrs.field(default=(20, 30, 40), converter=_bonuses)
-    poignee_counts_forced_discards: bool = attrs.field(default=True, validator=_flag)
+    poignee_counts_forced_discards: bool = attrs.field(default=True, validator=flag)
     excuse_compensation: ExcuseCompensation = attrs.field(
-        default="half_point", validator=_choice("half_point", "card")
+        default="half_point", validator=choice("half_point", "card")
     )
     excuse_last_trick: ExcuseLastTrick = attrs.field(
-        default="to_opponents", validator=_choice("to_opponents", "to_trick_winner")
+        default="to_opponents", validator=choice("to_opponents", "to_trick_winner")
     )
     excuse_sweep_exception: ExcuseSweepException = attrs.field(
         default="any_sweeping_camp",
-        validator=_choice("any_sweeping_camp", "announced_slam_only", "taker_camp_only"),
+        validator=choice("any_sweeping_camp", "announced_slam_only", "taker_camp_only"),
     )
     half_point_rounding: HalfPointRounding = attrs.field(
-        default="to_winner", validator=_choice("to_winner", "floor", "none")
+        default="to_winner", validator=choice("to_winner", "floor", "none")
     )
     petit_au_bout_slam_rule: Literal["penultimate"] = attrs.field(
-        default="penultimate", validator=_choice("penultimate")
+        default="penultimate", validator=choice("penultimate")
     )
     chelem_bonuses: Mapping[str, int] = attrs.field(
         default=DEFAULT_CHELEM_BONUSES,
         converter=_chelem_bonuses,
     )
     announced_slam_then_defence_slam: AnnouncedSlamThenDefenceSlam = attrs.field(
-        default="cumulative", validator=_choice("cumulative", "single")
+        default="cumulative", validator=choice("cumulative", "single")
     )
-    single_deal: bool = attrs.field(default=True, validator=_flag)
+    single_deal: bool = attrs.field(default=True, validator=flag)
+
+    def __repr__(self) -> str:
+        """The options that differ from the defaults, as keywords (an eval-able repr).
+
+        >>> TarotOptions(players=5, multipliers={"prise": 1, "garde": 2, "garde_sans": 4,
+        ...                                      "garde_contre": 8})
+        TarotOptions(players=5, multipliers={'prise': 1, 'garde': 2, 'garde_sans': 4, \
+'garde_contre': 8})
+        """
+        changed = []
+        for a in attrs.fields(TarotOptions):
+            value = getattr(self, a.name)
+            if value != a.default:
+                shown = dict(value) if isinstance(value, Mapping) else value
+                changed.append(f"{a.name}={shown!r}")
+        return f"TarotOptions({', '.join(changed)})"
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON values (mapping keys become strings)."""

@@ -1,10 +1,11 @@
 """Trick play: legal cards, trick winners and where the cards go (T-21 … T-27).
 
-The legal cards come from the compiled :data:`~cardrules.tarot.TAROT_TABLE` (T-22,
-T-23). :func:`~cardrules.tarot.resolve_trick` applies the Excuse rules: kept by its camp with a half
-point of compensation before the last trick (T-25); at the last trick sent to the
-other camp (T-26a), unless it is led by a camp that won every earlier trick and then
-wins (T-26b).
+The legal cards and winners follow the declaration
+:data:`~cardrules.tarot.cards.TAROT_TRICK_RULES` (T-22 … T-24), compiled once for the
+engine and these helpers alike. :func:`~cardrules.tarot.resolve_trick` applies the
+Excuse rules: kept by its camp with a half point of compensation before the last trick
+(T-25); at the last trick sent to the other camp (T-26a), unless it is led by a camp
+that won every earlier trick and then wins (T-26b).
 
 >>> from cardrules import Card
 >>> from cardrules.tarot import legal_cards, trick_winner
@@ -17,35 +18,20 @@ wins (T-26b).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from cardrules._util import quote
-from cardrules.cards import EXCUSE, Card
+from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
-from cardrules.tarot.cards import TAROT_TABLE
+from cardrules.tarot._engine import _resolve
+from cardrules.tarot._tables import _T
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
 
-if TYPE_CHECKING:
-    pass
-
-from cardrules.tarot.cards import (
-    _ABOVE,
-    _DECK_MASK,
-    _SUIT,
-    _SUIT_MASK,
-    _TRUMPS,
-    TAROT_DECK,
-)
-
 __all__ = ["TrickOutcome", "legal_cards", "resolve_trick", "trick_winner"]
-
-_T: Final = TAROT_TABLE
-_EXCUSE_POS: Final = EXCUSE.index
-_EXB: Final = 1 << _EXCUSE_POS
 
 
 def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
@@ -91,76 +77,35 @@ class TrickOutcome:
         winner_camp: Its camp.
         attack_cards: The trick's cards that go to the attack's pile.
         defence_cards: The trick's cards that go to the defence's pile.
-        compensation: Half points the attack receives (positive) or pays (negative) for
-            the Excuse (T-25).
+        compensation_half_points: The half points the attack receives (positive) or pays
+            (negative) for the Excuse (T-25).
         excuse_wins: True when the Excuse, led to the last trick by a camp that won every
             earlier trick, wins it (T-26b).
+
+    >>> from cardrules import Card
+    >>> out = resolve_trick([Card.parse(c) for c in "EX 9C KC 2C".split()],
+    ...                     leader=0, players=4, attack=[0])
+    >>> out == eval(repr(out))
+    True
     """
 
     winner: int
-    winner_camp: Camp
+    winner_camp: Camp = attrs.field(repr=lambda camp: f"Camp.{camp.name}")
     attack_cards: tuple[Card, ...]
     defence_cards: tuple[Card, ...]
-    compensation: int
+    compensation_half_points: int
     excuse_wins: bool
 
-
-def _resolve(
-    trick: Sequence[int],
-    leader: int,
-    players: int,
-    attack: int,
-    last: bool,
-    camp_swept: bool,
-    chelem: bool,
-    options: TarotOptions,
-) -> tuple[int, int, int, int, bool]:
-    """Resolve a full trick of positions: (winner, attack bits, defence bits,
-    compensation to the attack in half points, T-26b win).
-
-    ``attack`` is the attack's seats as a bitmask; ``camp_swept`` says whether the
-    leader's camp won every earlier trick.
-    """
-    mask = 0
-    for p in trick:
-        mask |= 1 << p
-    excuse_at = trick.index(_EXCUSE_POS) if mask & _EXB else -1
-    if last and excuse_at == 0 and camp_swept:
-        # T-26b: the Excuse led to the last trick by a camp that won every earlier trick.
-        leader_attacks = attack >> leader & 1
-        rule = options.excuse_sweep_exception
-        if (
-            rule == "any_sweeping_camp"
-            or (rule == "taker_camp_only" and leader_attacks)
-            or (rule == "announced_slam_only" and leader_attacks and chelem)
-        ):
-            return (leader, mask, 0, 0, True) if leader_attacks else (leader, 0, mask, 0, True)
-    winner = (leader + _T.winner_position(trick)) % players
-    winner_attacks = attack >> winner & 1
-    comp = 0
-    to_attack = 0
-    if excuse_at >= 0:
-        mask ^= _EXB
-        owner_attacks = attack >> ((leader + excuse_at) % players) & 1
-        if last:
-            # T-26a: at the last trick the Excuse changes camp (option: goes to the trick's
-            # winner), and no compensation is paid.
-            if options.excuse_last_trick == "to_opponents":
-                to_attack = owner_attacks ^ 1
-            else:
-                to_attack = winner_attacks
-        else:
-            # T-25: the Excuse stays with its camp; the winning camp gets half a point.
-            to_attack = owner_attacks
-            if owner_attacks != winner_attacks:
-                comp = 1 if winner_attacks else -1
-        excuse = 0 if to_attack else _EXB
-        to_attack_bits = _EXB if to_attack else 0
-    else:
-        excuse = to_attack_bits = 0
-    if winner_attacks:
-        return winner, mask | to_attack_bits, excuse, comp, False
-    return winner, to_attack_bits, mask | excuse, comp, False
+    @property
+    def compensation(self) -> int:
+        """The deprecated name of :attr:`compensation_half_points`, a count of half points."""
+        warnings.warn(
+            "TrickOutcome.compensation is deprecated and will be removed in 0.3: it counts "
+            "half points, so it is now called compensation_half_points",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.compensation_half_points
 
 
 def resolve_trick(
@@ -188,11 +133,14 @@ def resolve_trick(
 
     Raises:
         ValueError: not one card per player, or a card that is not in the Tarot deck.
+        TypeError: a seat that is not a seat of the table, or ``options`` that are not
+            a :class:`~cardrules.tarot.TarotOptions` (the library's
+            ``InvalidArgumentError``, also a ``ValueError``).
 
     >>> from cardrules import Card
     >>> out = resolve_trick([Card.parse(c) for c in "EX 9C KC 2C".split()],
     ...                     leader=0, players=4, attack=[0])
-    >>> out.winner, [str(c) for c in out.attack_cards], out.compensation
+    >>> out.winner, [str(c) for c in out.attack_cards], out.compensation_half_points
     (2, ['EX'], -1)
     """
     positions = _T._trick_positions(trick)
@@ -205,8 +153,14 @@ def resolve_trick(
         raise InvalidArgumentError(
             f"leader must be a seat from 0 to {players - 1}, not {quote(leader)}"
         )
+    if options is not None and type(options) is not TarotOptions:
+        raise InvalidArgumentError(f"options must be a TarotOptions, not {quote(options)}")
     mask = 0
     for s in attack:
+        if type(s) is not int or not 0 <= s < players:
+            raise InvalidArgumentError(
+                f"attack holds seats from 0 to {players - 1}, not {quote(s)}"
+            )
         mask |= 1 << s
     winner, att, dfn, comp, wins = _resolve(
         positions,
@@ -223,20 +177,6 @@ def resolve_trick(
         winner_camp=Camp.ATTACK if mask >> winner & 1 else Camp.DEFENCE,
         attack_cards=_T.cards_of(att),
         defence_cards=_T.cards_of(dfn),
-        compensation=comp,
+        compensation_half_points=comp,
         excuse_wins=wins,
     )
-
-
-# -- play tables: what each card does to a trick, for the states ------------------------
-
-# The bit of each card, by ``Card.index``; the joker (index 78), not a Tarot card, has
-# none, so that ``apply`` sends it to the full check (UnknownCardError) at no cost.
-_BIT: Final = (*(1 << p for p in range(len(TAROT_DECK))), 0)
-# The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
-# below the best leaves ``over`` as it is, since its higher trumps include ``over``.
-_OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
-_ONE: Final = tuple((p,) for p in range(len(TAROT_DECK)))
-# The cards that must follow each card when it sets the suit led (T-22): its suit's, or
-# the trumps; none for the Excuse, which sets no suit (T-23).
-_FOLLOW: Final = tuple(_SUIT_MASK[s] if s >= 0 else 0 for s in _SUIT)

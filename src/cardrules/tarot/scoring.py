@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules._util import quote
+from cardrules._util import quote, seal
 from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
@@ -40,7 +40,6 @@ __all__ = [
     "DealResult",
     "PoigneeLevel",
     "Score",
-    "ScoreInputError",
     "score_deal",
     "target_points",
 ]
@@ -274,7 +273,8 @@ def _poignees_repr(poignees: tuple[PoigneeLevel, ...]) -> str:
 
 
 class _DealFactsSlots:
-    """The storage of :class:`DealFacts`, filled directly by the engine (_engine_facts)."""
+    """The storage of :class:`DealFacts`, which the engine fills directly (its own
+    storage class has the same slots, in the same order)."""
 
     __slots__ = (
         "_halves",
@@ -476,38 +476,6 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
 
 
-def _engine_facts(  # noqa: PLR0913, PLR0917 - the fields of DealFacts
-    players: int,
-    contract: Contract,
-    taker: int,
-    partner: int | None,
-    points: Fraction,
-    bouts: int,
-    petit_au_bout: Camp | None,
-    poignees: tuple[PoigneeLevel, ...],
-    chelem_announced: bool,
-    chelem: Camp | None,
-    halves: int,
-) -> DealFacts:
-    """A DealFacts from the engine, which only builds facts a deal can produce: stored
-    without the checks (the tests compare them with the checked constructor)."""
-    f: Any = _DealFactsSlots()
-    f.players = players
-    f.contract = contract
-    f.taker = taker
-    f.partner = partner
-    f.points = points
-    f.bouts = bouts
-    f.petit_au_bout = petit_au_bout
-    f.poignees = poignees
-    f.chelem_announced = chelem_announced
-    f.chelem = chelem
-    f._halves = halves
-    f.__class__ = DealFacts
-    facts: DealFacts = f
-    return facts
-
-
 class _DealResultSlots:
     """The storage of :class:`DealResult`, filled directly by :func:`score_deal`."""
 
@@ -621,9 +589,7 @@ class DealResult(_DealResultSlots):
         r.unit = 0
         r.scores = (0,) * players
         r.annulled = reason
-        r.__class__ = cls
-        result: DealResult = r
-        return result
+        return seal(r, cls)
 
     def score_of(self, seat: int) -> Score:
         """The score of ``seat``.
@@ -884,9 +850,7 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
     r.unit = _from_halves(unit)
     r.scores = _settle(facts, unit)
     r.annulled = None
-    r.__class__ = DealResult
-    result: DealResult = r
-    return result
+    return seal(r, DealResult)
 
 
 def _settle(facts: DealFacts, unit: int) -> tuple[Score, ...]:

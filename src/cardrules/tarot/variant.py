@@ -40,12 +40,12 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
 from cardrules._util import quote
-from cardrules.actions import Action, Pass
+from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.decks import randbelow
 from cardrules.errors import (
@@ -57,18 +57,20 @@ from cardrules.errors import (
 )
 from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
-from cardrules.tarot.actions import Bid, DeclarePoignee
-from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import _CARD, TAROT_DECK, _cards
+from cardrules.tarot._engine import _root
+from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
+from cardrules.tarot.actions import DeclarePoignee, poignee_level_of
+from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
-from cardrules.tarot.scoring import DealResult, PoigneeLevel
-from cardrules.tarot.state import TarotState, _root
+from cardrules.tarot.scoring import DealResult
+from cardrules.tarot.state import TarotState
+
+if TYPE_CHECKING:
+    from cardrules.tarot.match import TarotMatch
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
-# T-8: cards per player, packet size and chien size by the number of players.
-_LAYOUT: Final = {4: (18, 3, 6), 3: (24, 4, 6), 5: (15, 3, 3)}
 # T-8's fixed schedule: a chien card after the first packet of these rounds.
 _CHIEN_ROUNDS: Final = {4: (1, 2, 3, 4, 5, 6), 3: (1, 2, 3, 4, 5, 6), 5: (1, 3, 5)}
 
@@ -256,7 +258,7 @@ def _deal_masks(
     masks = []
     for seat, hand in enumerate((*hands, chien)):
         what = "the chien" if seat == v.players else f"hand {seat}"
-        size = v._chien_size if seat == v.players else v._hand_size
+        size = v._tables.chien_size if seat == v.players else v._tables.hand_size
         cards = _parse_cards(hand, what)
         if len(cards) != size:
             raise DealError(
@@ -329,34 +331,14 @@ class TarotVariant(Variant):
             except TypeError as exc:
                 raise OptionsError(f"unknown Tarot option: {exc}") from None
         self.options = options
-        n = options.players
-        self._players = n
-        self._hand_size, self._packet, self._chien_size = _LAYOUT[n]
-        self._tricks = self._hand_size
-        self._next = tuple((s + 1) % n for s in range(n))
-        self._thresholds = options.poignee_thresholds[n]
-        bids = tuple(Bid(c) for c in Contract)
-        self._bid_actions: tuple[tuple[Action, ...], ...] = tuple(
-            (Pass(), *bids[k:]) for k in range(len(bids) + 1)
-        )
-        # The poignée levels, and their canonical declarations, open to a player with
-        # this many trump-like cards (T-18, T-20).
-        self._declaration_levels: tuple[tuple[PoigneeLevel, ...], ...] = tuple(
-            tuple(lv for lv in PoigneeLevel if self._thresholds[lv - 1] <= k) for k in range(23)
-        )
-        self._declarations: tuple[tuple[Action, ...], ...] = tuple(
-            tuple(DeclarePoignee(lv) for lv in levels) for levels in self._declaration_levels
-        )
-        # T-8: where each card of the deck goes with the fixed schedule, by dealer (the
-        # chien is "seat" n).
-        self._fixed_pickers = _fixed_pickers(n)
+        self._tables = Tables(options, variant=self, state=TarotState)
 
     # -- the Variant interface -------------------------------------------------------
 
     @property
     def players(self) -> int:
         """The number of seats (T-1)."""
-        return self._players
+        return self._tables.players
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -389,19 +371,20 @@ class TarotVariant(Variant):
         3
         """
         r = self._rng(rng, seed)
-        dealer = self.options.dealer if dealer is None else check_seat(dealer, self._players)
+        players = self._tables.players
+        dealer = self.options.dealer if dealer is None else check_seat(dealer, players)
         deck = _shuffled_bits(r)
         positions: tuple[int, ...] | None = None
         if self.options.chien_schedule == "random":
-            positions = _random_chien_positions(self._players, self.options.chien_edge_exclusion, r)
+            positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
         # The same dealing as deal_deck, straight to position masks: the shuffled deck
         # is the Tarot deck, so nothing needs validating.
         if positions is None:
-            pickers = self._fixed_pickers[dealer]
+            pickers = _fixed_pickers(players)[dealer]
         else:
-            pickers = _pickers(_destinations(self._players, dealer, positions))
+            pickers = _pickers(_destinations(players, dealer, positions))
         masks = [sum(pick(deck)) for pick in pickers]
-        return _root(self, dealer, tuple(masks[:-1]), masks[-1])
+        return cast(TarotState, _root(self._tables, dealer, tuple(masks[:-1]), masks[-1]))
 
     def deal(
         self,
@@ -431,9 +414,9 @@ class TarotVariant(Variant):
         >>> s.phase, s.to_play, len(s.hand(2))
         (<Phase.BIDDING: 'bidding'>, 1, 24)
         """
-        dealer = self.options.dealer if dealer is None else check_seat(dealer, self._players)
+        dealer = self.options.dealer if dealer is None else check_seat(dealer, self._tables.players)
         masks, chien_mask = _deal_masks(self, hands, chien)
-        return _root(self, dealer, masks, chien_mask)
+        return cast(TarotState, _root(self._tables, dealer, masks, chien_mask))
 
     def deal_from_deck(self, deck: Sequence[Card], *, dealer: int | None = None) -> TarotState:
         """Deal an ordered deck (``deck[0]`` first) with T-8's fixed chien schedule.
@@ -441,12 +424,12 @@ class TarotVariant(Variant):
         Raises:
             DealError: ``deck`` is not the 78 Tarot cards.
         """
-        dealer = self.options.dealer if dealer is None else check_seat(dealer, self._players)
+        dealer = self.options.dealer if dealer is None else check_seat(dealer, self._tables.players)
         hands, chien = deal_deck(
             deck,
-            players=self._players,
+            players=self._tables.players,
             dealer=dealer,
-            chien_positions=fixed_chien_positions(self._players),
+            chien_positions=fixed_chien_positions(self._tables.players),
         )
         return self.deal(hands=hands, chien=chien, dealer=dealer)
 
@@ -455,8 +438,13 @@ class TarotVariant(Variant):
         return _actions.parse_action(text)
 
     def action_id(self, action: Action) -> int:
-        """The stable id of ``action`` (see :func:`cardrules.tarot.action_id`)."""
-        return _actions.action_id(action, self.options)
+        """The stable id of ``action`` (see :func:`cardrules.tarot.action_id`); a
+        declaration showing chosen cards has the id of its level at this table."""
+        if type(action) is DeclarePoignee and action.cards is not None:
+            level = poignee_level_of(len(action.cards), self.options)
+            if level is not None:
+                return _actions.action_id(DeclarePoignee(level))
+        return _actions.action_id(action)
 
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id (see :func:`cardrules.tarot.action_from_id`)."""
@@ -493,12 +481,23 @@ class TarotVariant(Variant):
             isinstance(c, str) for h in (*hands, chien) for c in h
         ):
             raise RecordError("every card of the deal must be a card code string")
-        if type(dealer) is not int or not 0 <= dealer < self._players:
+        if type(dealer) is not int or not 0 <= dealer < self._tables.players:
             raise RecordError(f"the dealer {quote(dealer)} is not a seat of this table")
         try:
             return self.deal(hands=hands, chien=chien, dealer=dealer)
         except CardrulesError as exc:
             raise RecordError(f"the record's deal is invalid: {exc}") from None
+
+    def new_match(self) -> TarotMatch:
+        """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun.
+
+        >>> TarotVariant(players=3).new_match().totals
+        (0, 0, 0)
+        """
+        # Here, not at the top: the match deals with this module's variant.
+        from cardrules.tarot.match import TarotMatch
+
+        return TarotMatch.start(self.options)
 
     # -- bots ------------------------------------------------------------------------
 

@@ -10,31 +10,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules._util import quote
+from cardrules.cards import Card, CardKind
+from cardrules.errors import InvalidArgumentError
+from cardrules.state import State, check_seat
+from cardrules.tarot._tables import Phase
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import (
-    _CARD,
-    _TRUMPS,
-    _cards,
-)
 from cardrules.tarot.scoring import DealResult
-from cardrules.tarot.state import (
-    _ANNOUNCE,
-    _ATT_PILE,
-    _CALL,
-    _DEF_PILE,
-    _ECART,
-    _END,
-    _GARDE,
-    _PRISE,
-    _WINNERS,
-    Phase,
-    Poignee,
-    TarotState,
-)
+
+if TYPE_CHECKING:
+    from cardrules.tarot.state import Poignee, TarotState
 
 __all__ = ["TarotView"]
 
@@ -137,74 +126,88 @@ class TarotView:
             parts.append(f"scores={list(self.result.scores)}")
         return "TarotView(" + ", ".join(parts) + ")"
 
+    @classmethod
+    def from_state(cls, state: TarotState, seat: int) -> TarotView:
+        """What ``seat`` may know of ``state``: ``state.view(seat)``, which calls this.
 
-def _make_view(st: TarotState, seat: int) -> TarotView:
-    info = st._g.info
-    v = st._g.v
-    phase = st._phase
-    contract = info.contract
-    end = phase is _END
-    # T-42: with 5 players the taker calls before the chien is turned up, so a Prise or
-    # Garde shows it only from the écart on (T-14); T-16: Garde sans and contre only at
-    # the end. A deal annulled before any contract shows nothing.
-    if end:
-        shown_chien = contract is not None
-    else:
-        shown_chien = contract in (_PRISE, _GARDE) and phase is not _CALL
-    chien = info.chien if shown_chien else 0
-    if end or (seat == info.taker and phase in (_ECART, _ANNOUNCE)):
-        ecart = info.ecart
-    else:
-        ecart = info.ecart & _TRUMPS  # T-15d
-    hands = st._hands
-    tally = st._g.tally
-    played = tally[_ATT_PILE] | tally[_DEF_PILE]
-    for p in st._trick:
-        played |= 1 << p
-    called = info.called
-    partner_known = False
-    if called >= 0:
-        called_bit = 1 << called
-        partner_known = (
-            end
-            or seat == info.partner
-            # The taker who called a card of his own hand plays alone and knows it, even
-            # once that card is in the écart (a called queen may be discarded, T-42).
-            or (seat == info.taker and info.partner < 0 and info.deal[seat] & called_bit > 0)
-            or (shown_chien and info.chien & called_bit > 0)
-            or played & called_bit > 0
+        Raises:
+            TypeError: ``state`` is not a French Tarot state (the library's
+                ``InvalidArgumentError``, also a ``ValueError``).
+            InvalidSeatError: ``seat`` is not a seat of the table.
+
+        >>> from cardrules.tarot import TarotVariant
+        >>> state = TarotVariant().new_game(seed=1)
+        >>> TarotView.from_state(state, 2) == state.view(2)
+        True
+        """
+        given: object = state
+        if not isinstance(given, State) or given.variant.id != "tarot":
+            raise InvalidArgumentError(f"a view is made of a TarotState, not {quote(given)}")
+        players = state.variant.players
+        seat = check_seat(seat, players)
+        phase = state.phase
+        contract = state.contract
+        taker = state.taker
+        end = phase is Phase.END
+        # T-42: with 5 players the taker calls before the chien is turned up, so a Prise or
+        # Garde shows it only from the écart on (T-14); T-16: Garde sans and contre only
+        # at the end. A deal annulled before any contract shows nothing.
+        if end:
+            shown_chien = contract is not None
+        else:
+            shown_chien = contract in _CHIEN_SHOWN and phase is not Phase.CALL
+        chien = state.chien if shown_chien else ()
+        if end or (seat == taker and phase in _ECART_SEEN):
+            ecart = state.ecart
+        else:
+            ecart = tuple(c for c in state.ecart if c.kind is CardKind.TRUMP)  # T-15d
+        played = frozenset(state.cards_played)
+        called = state.called_card
+        partner = state.partner
+        partner_known = False
+        if called is not None:
+            partner_known = (
+                end
+                or seat == partner
+                # The taker who called a card of his own hand plays alone and knows it,
+                # even once that card is in the écart (a called queen may be discarded,
+                # T-42); a called card in the chien leaves him alone too, unknowing.
+                or (seat == taker and partner is None and called not in state.chien)
+                or called in chien
+                or called in played
+            )
+        tricks_won = [0] * players
+        for winner in state.trick_winners:
+            tricks_won[winner] += 1
+        poignees = state.poignees
+        public = played.union(chien, ecart, *(p.cards for p in poignees))
+        if called is not None:
+            public |= {called}
+        return cls(
+            seat=seat,
+            players=players,
+            dealer=state.dealer,
+            phase=phase,
+            to_play=state.to_play,
+            hand=state.hand(seat),
+            hand_sizes=state.hand_sizes,
+            bids=state.bids,
+            contract=contract,
+            taker=taker,
+            called_card=called,
+            partner=partner if partner_known else None,
+            partner_known=partner_known,
+            chien=chien,
+            ecart=ecart,
+            poignees=poignees,
+            chelem_announced=state.chelem_announced,
+            trick=state.trick,
+            last_trick=state.last_trick,
+            tricks_won=tuple(tricks_won),
+            result=state.result() if end else None,
+            public_cards=public,
         )
-    tricks_won = [0] * v.players
-    winners = tally[_WINNERS]
-    for k in range(st._g.n):
-        tricks_won[winners >> (3 * k) & 7] += 1
-    poignee_mask = 0
-    for _, _, mask in info.poignees:
-        poignee_mask |= mask
-    public = played | chien | ecart | poignee_mask
-    if called >= 0:
-        public |= 1 << called
-    return TarotView(
-        seat=seat,
-        players=v.players,
-        dealer=info.dealer,
-        phase=phase,
-        to_play=st.to_play,
-        hand=_cards(hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in hands),
-        bids=info.bids,
-        contract=contract,
-        taker=info.taker if info.taker >= 0 else None,
-        called_card=_CARD[called] if called >= 0 else None,
-        partner=(info.partner if info.partner >= 0 else None) if partner_known else None,
-        partner_known=partner_known,
-        chien=_cards(chien),
-        ecart=_cards(ecart),
-        poignees=st.poignees,
-        chelem_announced=info.chelem,
-        trick=st.trick,
-        last_trick=st.last_trick,
-        tricks_won=tuple(tricks_won),
-        result=st._res if end else None,
-        public_cards=frozenset(_cards(public)),
-    )
+
+
+_CHIEN_SHOWN: Final = (Contract.PRISE, Contract.GARDE)
+_ECART_SEEN: Final = (Phase.ECART, Phase.ANNOUNCE)
