@@ -90,16 +90,16 @@ from cardrules.tarot import (
     TarotMatch,
     TarotOptions,
     TarotVariant,
-    card_points,
+    card_half_points,
     legal_cards,
     score_deal,
-    target_points,
     trick_winner,
 )
 from cardrules.tarot import Bid as TarotBid
 from cardrules.tarot import Contract as TarotContract
 from cardrules.tarot import Discard as TarotDiscard
 from cardrules.tarot import Phase as TarotPhase
+from cardrules.tarot.scoring import target_points
 
 DEEP: Final = os.environ.get("CARDRULES_DEEP") == "1"
 # Seeded random deals per configuration, and card objects tried in each of their states
@@ -482,7 +482,7 @@ def test_a_card_objects_of_other_decks_in_the_card_helpers() -> None:
     king = Card.parse("KS")
     for card in UNIVERSE:
         helpers: list[tuple[Callable[[], object], bool]] = [
-            (functools.partial(card_points, card), card in tarot),
+            (functools.partial(card_half_points, card), card in tarot),
             (functools.partial(legal_cards, [card], [king]), card in tarot),
             (functools.partial(legal_cards, [king], [card]), card in tarot),
             (functools.partial(trick_winner, [card, king]), card in tarot and card is not king),
