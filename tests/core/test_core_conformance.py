@@ -26,7 +26,9 @@ def test_toy_whist_conforms(monkeypatch: pytest.MonkeyPatch) -> None:
     assert report.games == 50
     assert report.steps == 50 * 3 * toy.TRICKS
     assert report.illegal_tried > report.steps
-    assert report.round_trips == 3 * 50
+    # Pickle and the JSON record at every step; at the end, pickle, record and replay.
+    assert report.round_trips == 2 * report.steps + 3 * 50
+    assert report.checks > 10 * report.steps
     assert report.failures == 0
 
 
