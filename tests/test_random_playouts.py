@@ -321,13 +321,15 @@ def check_euchre(state: State) -> None:
     assert sitting not in seats
     seat = state.to_play
     if seat is not None:
-        assert seat != sitting or state.phase is not EuchrePhase.PLAY
-        hand = Counter(state.hand(seat))
-        for action in state.legal_actions():
-            if isinstance(action, (Give, EuchreDiscard)):
-                assert hand[action.card], action
-        if state.phase is EuchrePhase.PLAY:
+        phase = state.phase
+        if phase is EuchrePhase.PLAY:
+            assert seat != sitting
             check_left_bower(state, seat)
+        elif phase is EuchrePhase.EXCHANGE or phase is EuchrePhase.DISCARD:
+            hand = Counter(state.hand(seat))
+            for action in state.legal_actions():
+                if isinstance(action, Give | EuchreDiscard):
+                    assert hand[action.card], action
         return
     if state.contract is None:
         assert tricks == ()

@@ -216,7 +216,7 @@ class _Checker:
             raise self.fail("legal_actions() lists an action twice")
         if state.legal_actions() != legal:
             raise self.fail("legal_actions() gives another answer when asked again")
-        hand = state.hand(seat)
+        hand = set(state.hand(seat))
         for action in legal:
             if isinstance(action, Play) and action.card not in hand:
                 raise self.fail(f"{action} is listed as legal but seat {seat} does not hold it")
@@ -435,7 +435,7 @@ class _Checker:
                 raise self.fail(f"legal action {action} was refused: {exc}") from exc
             if hash(state) != key or state.legal_actions() != legal:
                 # Also what a rejected action tried by check_sample may have changed.
-                raise self.fail(f"the state changed when actions were tried or {action} applied")
+                raise self.fail(f"trying actions, or applying {action}, changed the state")
             if thorough:
                 if pickle.loads(before) != state:  # noqa: S301 - our own bytes
                     raise self.fail(f"applying {action} changed the state it was applied to")
