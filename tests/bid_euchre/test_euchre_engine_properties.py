@@ -164,8 +164,9 @@ def low_call(state: BidEuchreState, rng: random.Random) -> Action:
 def walk(
     options: BidEuchreOptions, seed: int, *, rejections: bool, low_bids: bool = False
 ) -> BidEuchreState:
-    """A random hand, every step checked. With ``low_bids`` the calls are passes and
-    ordinary bids: random calls climb to the six bids, and random play rarely makes them."""
+    """A random hand, every step checked. With ``low_bids`` the calls are passes and low
+    bids (:func:`low_call`): random calls climb to the six bids, which random play
+    rarely makes."""
     variant = BidEuchreVariant(options)
     rng = random.Random(seed)
     state = variant.new_game(rng=rng)
