@@ -393,7 +393,11 @@ def test_random_deals_keep_every_invariant(variant_id: str, options: dict[str, A
                 pool.submit(_run, variant_id, options, first, min(CHUNK, DEALS - first))
                 for first in range(0, DEALS, CHUNK)
             ]
-            report = _total([f.result() for f in futures])
+            try:
+                report = _total([f.result() for f in futures])
+            except BaseException:
+                pool.shutdown(cancel_futures=True)  # the first failure is enough
+                raise
     else:
         report = _run(variant_id, options, 0, DEALS)
     assert report.games == DEALS
