@@ -3,19 +3,32 @@
 :func:`check_variant` plays random games of a variant through its public API and checks,
 at every step:
 
-* exactly one seat is to play, the legal actions are non-empty, have no duplicates,
-  and every one is accepted by ``is_legal``;
+* exactly one seat is to play; the legal actions are non-empty, have no duplicates,
+  are the same when asked twice, play only cards of that seat's hand, and every one is
+  accepted by ``is_legal``;
 * no card is in two hands beyond the deck's copies (cards are conserved);
 * a sample of other actions (from the whole action-id space, plus junk text and the
   right action from the wrong seat) is rejected with a documented error, and the state
   is unchanged afterwards (equal, same hash, same legal actions, and the same legal
   action then gives the same result);
+* the state an action is applied to is unchanged, and the history grows by that action;
+* pickling, and the JSON record replayed, reproduce the state;
 * no view, and no error message, shows a card hidden in another seat's hand;
+* the variant's own ``invariants``, when given, hold;
 * every game terminates within ``max_steps``;
 
 and at the end of each game that pickling, the JSON record and replay reproduce the
 final state exactly. A failure raises :class:`ConformanceError` naming the game's seed
 and its actions so far, enough to replay it.
+
+Long runs (``thorough`` below 1) give the checks above to a random share of the
+states only, and quick checks to every state: one seat to play; the legal actions
+non-empty, without duplicates, the same when asked twice, every card played from the
+hand of the seat to play; on a sample of the action universe, ``is_legal`` agrees with
+the list, a listed action applies and an unlisted one is refused; the state an action
+was applied to unchanged afterwards; the variant's own ``invariants`` (such as the
+conservation of its cards); and at the end, the history and the pickle round trip.
+Thorough checks also pickle and replay the JSON record of states in mid-game.
 
 Variant authors run it in their own test suite::
 
@@ -44,7 +57,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules._util import quote
-from cardrules.actions import Action
+from cardrules.actions import Action, Play
 from cardrules.cards import Card
 from cardrules.errors import (
     CardrulesError,
@@ -53,6 +66,7 @@ from cardrules.errors import (
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
+    OptionsError,
 )
 from cardrules.records import dumps, final_state, loads
 from cardrules.state import State, Variant
@@ -97,6 +111,7 @@ class ConformanceReport:
         illegal_tried: Illegal or malformed actions tried.
         round_trips: Pickle, record and replay round trips checked.
         failures: Always 0 (a failure raises instead); kept for reports.
+        checks: Invariant checks made: each guarantee checked on one state counts once.
     """
 
     variant: str
@@ -105,6 +120,7 @@ class ConformanceReport:
     illegal_tried: int
     round_trips: int
     failures: int = 0
+    checks: int = 0
 
 
 def random_playout(state: State, rng: random.Random, *, max_steps: int = 100_000) -> State:
@@ -135,20 +151,31 @@ def _code_pattern(cards: Iterable[Card]) -> re.Pattern[str] | None:
 
 
 class _Checker:
-    def __init__(self, variant: Variant, seed: int, illegal_samples: int, max_steps: int) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int,
+        illegal_samples: int,
+        max_steps: int,
+        invariants: Callable[[State], object] | None = None,
+        thorough: float = 1.0,
+    ) -> None:
         self.variant = variant
         self.seed = seed
         self.illegal_samples = illegal_samples
         self.max_steps = max_steps
+        self.invariants = invariants
+        self.thorough = thorough
         self.deck = Counter(variant.deck)
         self.steps = 0
         self.illegal_tried = 0
         self.round_trips = 0
-        self.log: list[str] = []
+        self.checks = 0
+        self.log: list[tuple[int, Action]] = []
         self.game_seed = ""
 
     def fail(self, message: str) -> ConformanceError:
-        actions = " | ".join(self.log[-200:])
+        actions = " | ".join(f"{seat}:{action}" for seat, action in self.log[-200:])
         return ConformanceError(
             f"{self.variant.id}: {message}\n  game seed: {self.game_seed!r} "
             f"(random.Random(seed) passed to new_game)\n  actions: {actions}"
@@ -177,7 +204,8 @@ class _Checker:
             if found:
                 raise self.fail(f"{what} shows {found.group(0)}, a card hidden in another hand")
 
-    def check_state(self, state: State, rng: random.Random) -> None:
+    def check_turn(self, state: State) -> tuple[Action, ...]:
+        """The quick checks of a running game's state; returns its legal actions."""
         variant = self.variant
         seat = state.to_play
         if type(seat) is not int or not 0 <= seat < variant.players:
@@ -187,16 +215,102 @@ class _Checker:
             raise self.fail("no legal action before the end of the game")
         if len(set(legal)) != len(legal):
             raise self.fail("legal_actions() lists an action twice")
+        if state.legal_actions() != legal:
+            raise self.fail("legal_actions() gives another answer when asked again")
+        hand = set(state.hand(seat))
+        for action in legal:
+            if isinstance(action, Play) and action.card not in hand:
+                raise self.fail(f"{action} is listed as legal but seat {seat} does not hold it")
+        self.checks += 3
+        return legal
+
+    def check_held(self, state: State) -> None:
+        """No card is held beyond the deck's copies."""
         counts: Counter[Card] = Counter()
-        for s in range(variant.players):
-            counts.update(state.hand(s))
+        for seat in range(self.variant.players):
+            counts.update(state.hand(seat))
         if counts - self.deck:
             raise self.fail(f"cards held beyond the deck: {sorted(map(str, counts - self.deck))}")
+        self.checks += 1
+
+    def check_invariants(self, state: State) -> None:
+        if self.invariants is None:
+            return
+        try:
+            self.invariants(state)
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise self.fail(f"invariant broken: {type(exc).__name__}: {exc}") from exc
+        self.checks += 1
+
+    def check_sample(self, state: State, legal: tuple[Action, ...], rng: random.Random) -> None:
+        """Quick: is_legal agrees with the list on a sample of the action universe; a
+        listed action applies and an unlisted one is refused, changing nothing."""
+        variant = self.variant
+        legal_set = set(legal)
+        for _ in range(self.illegal_samples):
+            action = variant.action_from_id(rng.randrange(variant.num_actions))
+            listed = action in legal_set
+            if state.is_legal(action) is not listed:
+                raise self.fail(f"is_legal({action}) is {not listed} but the list says {listed}")
+            if listed:
+                continue
+            self.illegal_tried += 1
+            try:
+                state.apply(action)
+            except IllegalActionError:
+                pass
+            except Exception as exc:
+                raise self.fail(f"apply({action}) raised {type(exc).__name__}: {exc}") from exc
+            else:
+                raise self.fail(f"apply({action}) was accepted but is not listed as legal")
+        action = rng.choice(legal)
+        if not state.is_legal(action):
+            raise self.fail(f"{action} is listed as legal but is_legal() says no")
+        try:
+            state.apply(action)
+        except CardrulesError as exc:
+            raise self.fail(f"legal action {action} was refused: {exc}") from exc
+        if state.legal_actions() != legal:
+            raise self.fail("trying actions changed the state")
+        self.checks += self.illegal_samples + 2
+
+    def check_state(self, state: State, rng: random.Random) -> None:
+        """The thorough checks of a running game's state."""
+        legal = state.legal_actions()
         for action in legal:
             if not state.is_legal(action):
                 raise self.fail(f"{action} is listed as legal but is_legal() says no")
+        self.check_held(state)
         self.check_views(state)
         self.check_rejections(state, legal, rng)
+        self.check_round_trips(state)
+        self.checks += 4
+
+    def check_round_trips(self, state: State) -> None:
+        """Pickle, and the JSON record replayed, give back an equal state mid-game."""
+        copy = pickle.loads(pickle.dumps(state))  # noqa: S301 - our own bytes
+        if copy != state or hash(copy) != hash(state):
+            raise self.fail("pickling does not reproduce the state (equal, same hash)")
+        if copy.legal_actions() != state.legal_actions():
+            raise self.fail("a pickled copy has other legal actions")
+        if self.replay(state) != state:
+            raise self.fail("the JSON record does not replay to the state")
+        self.round_trips += 2
+
+    def replay(self, state: State) -> State:
+        text = dumps(state.record())
+        # Replay with the variant rebuilt from the record's own options: the variant
+        # under test need not be registered, and options that do not round-trip show.
+        try:
+            rebuilt = type(self.variant).from_options_json(json.loads(text)["options"])
+            replayed = final_state(loads(text), variant=rebuilt)
+        except CardrulesError as exc:
+            raise self.fail(f"the JSON record does not replay: {exc}") from exc
+        if loads(text) != state.record():
+            raise self.fail("the record does not round-trip through JSON")
+        return replayed
 
     def check_views(self, state: State) -> None:
         for seat in range(self.variant.players):
@@ -262,7 +376,7 @@ class _Checker:
         if state.apply(action) != pickle.loads(pickle.dumps(state)).apply(action):  # noqa: S301
             raise self.fail(f"{action} gives different results on a state and its copy")
 
-    def check_end(self, state: State) -> None:
+    def check_end(self, state: State, thorough: bool) -> None:
         if state.to_play is not None or state.legal_actions():
             raise self.fail("a terminal state still has a player to act or legal actions")
         try:
@@ -274,50 +388,70 @@ class _Checker:
         state.result()
         if len(state.returns()) != self.variant.players:
             raise self.fail("returns() does not give one value per seat")
-        if pickle.loads(pickle.dumps(state)) != state:  # noqa: S301 - our own bytes
+        copy = pickle.loads(pickle.dumps(state))  # noqa: S301 - our own bytes
+        if copy != state or hash(copy) != hash(state):
             raise self.fail("pickling does not reproduce the final state")
-        text = dumps(state.record())
-        # Replay with the variant rebuilt from the record's own options: the variant
-        # under test need not be registered, and options that do not round-trip show.
-        try:
-            rebuilt = type(self.variant).from_options_json(json.loads(text)["options"])
-            replayed = final_state(loads(text), variant=rebuilt)
-        except CardrulesError as exc:
-            raise self.fail(f"the JSON record does not replay: {exc}") from exc
-        if replayed != state:
+        self.round_trips += 1
+        self.checks += 4
+        self.check_invariants(state)
+        if not thorough:
+            return
+        if self.replay(state) != state:
             raise self.fail("the JSON record does not replay to the final state")
-        if loads(text) != state.record():
-            raise self.fail("the record does not round-trip through JSON")
         history = state.history
         if len(history) != len(state.record().actions):
             raise self.fail("the record does not list every action of the history")
-        self.round_trips += 3
+        self.round_trips += 2
+        self.checks += 2
 
     def play_game(self, game: int) -> None:
         self.game_seed = f"{self.seed}:{game}"
         rng = random.Random(self.game_seed)
         picker = random.Random(self.game_seed + ":actions")
+        sampler = random.Random(self.game_seed + ":checks")
+        share = self.thorough
         state = self.variant.new_game(rng=rng)
-        self.log = []
+        log: list[tuple[int, Action]] = []
+        self.log = log
         for _ in range(self.max_steps):
+            thorough = share >= 1 or sampler.random() < share
             if state.is_terminal:
-                self.check_end(state)
+                # Every entry of the history at once: cheaper than one by one.
+                if state.history != tuple(log):
+                    raise self.fail("the history is not the actions applied, in order")
+                self.check_end(state, thorough)
                 return
-            self.check_state(state, picker)
-            action = picker.choice(state.legal_actions())
-            self.log.append(f"{state.to_play}:{action}")
-            seat = state.to_play
+            legal = self.check_turn(state)
+            self.check_invariants(state)
+            key = hash(state)
+            if thorough:
+                self.check_state(state, picker)
+                before = pickle.dumps(state)
+            else:
+                self.check_sample(state, legal, sampler)
+            action = picker.choice(legal)
+            seat: int = state.to_play  # type: ignore[assignment]  # check_turn: a seat
+            log.append((seat, action))
             try:
-                state = state.apply(action)
+                after = state.apply(action)
             except CardrulesError as exc:
                 raise self.fail(f"legal action {action} was refused: {exc}") from exc
-            if not state.history or state.history[-1] != (seat, action):
-                raise self.fail(f"{action} by seat {seat} is not the last entry of the history")
+            if hash(state) != key or state.legal_actions() != legal:
+                # Also what a rejected action tried by check_sample may have changed.
+                raise self.fail(f"trying actions, or applying {action}, changed the state")
+            if thorough:
+                if pickle.loads(before) != state:  # noqa: S301 - our own bytes
+                    raise self.fail(f"applying {action} changed the state it was applied to")
+                history = after.history
+                if not history or history[-1] != (seat, action) or history[:-1] != state.history:
+                    raise self.fail(f"{action} by seat {seat} is not the last entry of the history")
+            self.checks += 2
             self.steps += 1
+            state = after
         raise self.fail(f"the game did not end within {self.max_steps} actions")
 
 
-def check_variant(
+def check_variant(  # noqa: PLR0913 - keyword-only settings of one run
     variant: Variant,
     *,
     games: int = 100,
@@ -325,6 +459,9 @@ def check_variant(
     illegal_samples: int = 3,
     max_steps: int = 5_000,
     progress: Callable[[int], None] | None = None,
+    first_game: int = 0,
+    invariants: Callable[[State], object] | None = None,
+    thorough: float = 1.0,
 ) -> ConformanceReport:
     """Play ``games`` random games of ``variant`` and check every guarantee (module docs).
 
@@ -335,15 +472,32 @@ def check_variant(
         illegal_samples: How many illegal actions (and junk inputs) to try per step.
         max_steps: The longest game allowed.
         progress: Called with the number of games finished, after each game.
+        first_game: The number of the first game: games ``first_game`` to
+            ``first_game + games - 1`` are played, so that a long run can be split.
+        invariants: The variant's own checks, called with every state reached (the
+            final one too); an exception it raises is reported with the seed.
+        thorough: The share of states (from 0 to 1) given the thorough checks; the
+            others get the quick ones (module docs).
+
+    >>> import cardrules
+    >>> def every_trick_counted(state):
+    ...     assert sum(state.tricks_won) == len(state.tricks), state.tricks_won
+    >>> report = check_variant(cardrules.get_variant("bid-euchre", min_bid=5), games=20,
+    ...                        first_game=100, invariants=every_trick_counted, thorough=0.05)
+    >>> report.games, report.failures, report.checks > 10 * report.steps
+    (20, 0, True)
 
     Returns:
         A :class:`ConformanceReport` of what was checked.
 
     Raises:
         ConformanceError: the first guarantee broken, with the seed and the actions.
+        OptionsError: ``thorough`` is not a number from 0 to 1.
     """
-    checker = _Checker(variant, seed, illegal_samples, max_steps)
-    for game in range(games):
+    if type(thorough) not in (int, float) or not 0 <= thorough <= 1:
+        raise OptionsError(f"thorough is a share from 0 to 1, not {thorough!r:.40}")
+    checker = _Checker(variant, seed, illegal_samples, max_steps, invariants, thorough)
+    for game in range(first_game, first_game + games):
         try:
             checker.play_game(game)
         except ConformanceError:
@@ -352,11 +506,12 @@ def check_variant(
             # Whatever the variant raised, the report must name the seed to replay it.
             raise checker.fail(f"unexpected {type(exc).__name__}: {exc}") from exc
         if progress is not None:
-            progress(game + 1)
+            progress(game + 1 - first_game)
     return ConformanceReport(
         variant=variant.id,
         games=games,
         steps=checker.steps,
         illegal_tried=checker.illegal_tried,
         round_trips=checker.round_trips,
+        checks=checker.checks,
     )

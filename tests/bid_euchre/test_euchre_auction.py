@@ -10,6 +10,7 @@ import pytest
 from cardrules import BidError, NotYourTurnError, TrumpError, WrongPhaseError
 from cardrules.bid_euchre import (
     PASS,
+    Auction,
     AuctionRules,
     Bid,
     BidEuchreMatch,
@@ -288,11 +289,109 @@ def test_e35_continuous_bidding_sticks_the_dealer_too() -> None:
     assert PASS not in state.legal_actions()
 
 
-def test_e35_no_hand_is_thrown_in() -> None:
-    variant = BidEuchreVariant(stick_the_dealer=True)
+@pytest.mark.parametrize("style", ["single_round", "continuous"])
+def test_e35_no_hand_is_thrown_in(style: str) -> None:
+    variant = BidEuchreVariant(stick_the_dealer=True, bidding_style=style)
+    stuck = 0
     for seed in range(30):
-        state = play_out(variant.new_game(seed=seed), seed)
+        rng = random.Random(seed)
+        state = variant.new_game(seed=seed, dealer=seed % 4)
+        # Mostly passes, so that the dealer is stuck in most hands.
+        while state.phase is Phase.AUCTION:
+            legal = state.legal_actions()
+            if state.auction.dealer_is_stuck:
+                stuck += 1
+                assert state.to_play == state.dealer
+                assert PASS not in legal
+            action = PASS if PASS in legal and rng.random() < 0.9 else rng.choice(legal)
+            state = state.apply(action)
+        state = play_out(state, seed)
         assert state.result().facts.contract is not None
+    assert stuck >= 20
+
+
+# Option sets for the auction: the ladder's ends move with min_bid, plain six and the
+# double deck; continuous bidding goes round.
+AUCTION_OPTIONS = [
+    {},
+    {"min_bid": 5},
+    {"allow_plain_six": True, "min_bid": 6},
+    {"double_deck": True, "min_bid": 8},
+    {"bidding_style": "continuous"},
+    {"bidding_style": "continuous", "allow_plain_six": True, "min_bid": 4},
+]
+
+
+@pytest.mark.parametrize("options", AUCTION_OPTIONS, ids=str)
+@pytest.mark.parametrize("dealer", range(4))
+def test_e35_legal_calls_of_a_stuck_dealer(options: dict[str, object], dealer: int) -> None:
+    stuck_rules = AuctionRules(BidEuchreOptions(stick_the_dealer=True, **options))  # type: ignore[arg-type]
+    free_rules = AuctionRules(BidEuchreOptions(**options))  # type: ignore[arg-type]
+    for rules, stick in ((stuck_rules, True), (free_rules, False)):
+        auction = rules.start(dealer)
+        for _ in range(3):
+            assert not auction.dealer_is_stuck
+            assert auction.legal_calls() == (None, *rules.ladder)
+            auction = auction.call(None)
+        assert auction.to_call == dealer
+        assert auction.dealer_is_stuck is stick
+        calls = auction.legal_calls()
+        # E-35: every bid of the ladder, from min_bid to the moon, and no pass.
+        assert calls == (rules.ladder if stick else (None, *rules.ladder))
+        assert calls[-1] == Contract.moon(rules.options.tricks_per_hand)
+        for call in calls:
+            auction.check(call)
+        if stick:
+            with pytest.raises(BidError) as info:
+                auction.check(None)
+            assert info.value.rule_id == "E-35"
+            # Whatever the dealer bids, the hand has a contract and the dealer declares.
+            for call in calls:
+                after = auction.call(call)
+                while not after.is_over:
+                    after = after.call(None)
+                assert (after.contract, after.declarer) == (call, dealer)
+        else:
+            assert auction.call(None).all_passed
+
+
+def auction_nodes(rules: AuctionRules, dealer: int, depth: int) -> list[Auction]:
+    """Every auction reachable from the start in at most ``depth`` calls."""
+    nodes = []
+    todo = [rules.start(dealer)]
+    while todo:
+        auction = todo.pop()
+        nodes.append(auction)
+        if not auction.is_over and len(auction.calls) < depth:
+            todo.extend(auction.call(call) for call in auction.legal_calls())
+    return nodes
+
+
+@pytest.mark.parametrize("options", AUCTION_OPTIONS, ids=str)
+def test_e8_e35_legal_calls_are_exactly_the_calls_check_accepts(options: dict[str, object]) -> None:
+    """At every node of the auction: legal_calls() lists, pass first then upward, exactly
+    the calls check() accepts, and the dealer is stuck (E-35) exactly after three passes."""
+    for stick in (False, True):
+        rules = AuctionRules(BidEuchreOptions(stick_the_dealer=stick, **options))  # type: ignore[arg-type]
+        n = rules.options.tricks_per_hand
+        everything: list[Contract | None] = [None, *rules.ladder, Contract(n + 1), Contract(1)]
+        for dealer in (0, 3):
+            nodes = auction_nodes(rules, dealer, depth=7)
+            stuck = 0
+            for auction in nodes:
+                accepted = []
+                for call in everything:
+                    try:
+                        auction.check(call)
+                    except BidError:
+                        continue
+                    accepted.append(call)
+                assert auction.legal_calls() == tuple(accepted), auction
+                three_passes = [c for _, c in auction.calls] == [None, None, None]
+                expected = stick and three_passes and auction.to_call == dealer
+                assert auction.dealer_is_stuck is expected, auction
+                stuck += auction.dealer_is_stuck
+            assert stuck == (1 if stick else 0)
 
 
 # -- the auction as a value ----------------------------------------------------------------

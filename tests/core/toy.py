@@ -809,7 +809,7 @@ class ForgetfulHistory(ToyVariant):
 
 
 BROKEN: Final[tuple[tuple[type[ToyVariant], str], ...]] = (
-    (ListsForeignCard, "listed as legal but is_legal"),
+    (ListsForeignCard, "listed as legal but seat [0-9] does not hold it"),
     (MutatesOnReject, "changed the state"),
     (LeakyView, r"view\(\d\) shows"),
     (NeverEnds, "did not end within"),

@@ -747,23 +747,39 @@ def test_t28_card_point_accounting_cases(case: str, expected: tuple[int, int]) -
 
 def test_t32_petit_au_bout_goes_to_the_camp_that_wins_the_last_trick() -> None:
     variant = TarotVariant()
-    seen = set()
+    petit = Card.trump(1)
+    seen: list[Camp | None] = []
     for seed in range(300):
         rng = random.Random(seed)
         state = variant.new_game(rng=rng)
         while not state.is_terminal:
-            state = state.apply(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            if petit in state.hand(state.to_play):  # type: ignore[arg-type]
+                # Random play, except that the Petit's holder keeps it, and its other
+                # trumps too, as long as the rules allow: the Petit is then often in
+                # the last trick (without this, in 8 deals of these 300).
+                legal = tuple(a for a in legal if a != Play(petit)) or legal
+                plain = [a for a in legal if not (isinstance(a, Play) and is_trump(a.card))]
+                legal = tuple(plain) or legal
+            state = state.apply(rng.choice(legal))
         facts = state.result().facts
         if facts is None:
             continue
         last = [c for _, c in state.last_trick]
-        if Card.trump(1) in last:
+        if petit in last:
             winner = state.trick_winners[-1]
             assert facts.petit_au_bout is state.camp_of(winner)
             multiplier = state.result().multiplier
             assert multiplier is not None
-            assert abs(state.result().petit_au_bout_bonus) == 10 * multiplier
-            seen.add(facts.petit_au_bout)
+            sign = 1 if facts.petit_au_bout is Camp.ATTACK else -1
+            assert state.result().petit_au_bout_bonus == sign * 10 * multiplier
+            seen.append(facts.petit_au_bout)
         else:
             assert facts.petit_au_bout is None
-    assert seen == {Camp.ATTACK, Camp.DEFENCE}
+    # The Petit reached the last trick in a third of the deals, won by either camp.
+    assert seen.count(Camp.ATTACK) >= 20
+    assert seen.count(Camp.DEFENCE) >= 40
+
+
+def is_trump(card: Card) -> bool:
+    return card.kind is CardKind.TRUMP

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
@@ -955,48 +955,126 @@ def test_t30_exact_rounding_agrees_with_integer_path_on_whole_points(
     assert all(type(s) is int for s in results[2].scores)
 
 
-@given(
-    st.fixed_dictionaries(
-        {
-            "players": st.integers(2, 6),
-            "contract": st.sampled_from(list(Contract)),
-            "taker": st.integers(-1, 5),
-            "partner": st.none() | st.integers(-1, 5),
-            "points": st.integers(-2, 184).map(lambda h: Fraction(h, 2)),
-            "bouts": st.integers(-1, 4),
-            "petit_au_bout": st.sampled_from([None, ATTACK, DEFENCE]),
-            "poignees": st.lists(st.sampled_from(list(PoigneeLevel)), max_size=6).map(tuple),
-            "chelem_announced": st.booleans(),
-            "chelem": st.sampled_from([None, ATTACK, DEFENCE]),
-        }
-    )
+# Facts with any values: nearly all are refused.
+ANY_FACTS = st.fixed_dictionaries(
+    {
+        "players": st.integers(2, 6),
+        "contract": st.sampled_from(list(Contract)),
+        "taker": st.integers(-1, 5),
+        "partner": st.none() | st.integers(-1, 5),
+        "points": st.integers(-2, 184).map(lambda h: Fraction(h, 2)),
+        "bouts": st.integers(-1, 4),
+        "petit_au_bout": st.sampled_from([None, ATTACK, DEFENCE]),
+        "poignees": st.lists(st.sampled_from(list(PoigneeLevel)), max_size=6).map(tuple),
+        "chelem_announced": st.booleans(),
+        "chelem": st.sampled_from([None, ATTACK, DEFENCE]),
+    }
 )
-def test_t27_t28_validation_accepts_only_consistent_facts(raw: dict[str, Any]) -> None:
-    try:
-        deal = DealFacts(**raw)
-    except ScoreInputError:
-        return
-    halves, bouts = deal.half_points, deal.bouts
-    assert deal.players in (3, 4, 5)
-    assert 0 <= deal.taker < deal.players
-    assert deal.partner is None or (deal.players == 5 and deal.partner != deal.taker)
-    assert 0 <= halves <= 182
-    assert 0 <= bouts <= 3
-    assert halves >= 9 * bouts - 1
-    assert 182 - halves >= 9 * (3 - bouts) - 1
-    assert len(deal.poignees) <= deal.players
-    if deal.chelem is None:
-        assert 0 < halves < 182
-    elif deal.chelem is ATTACK and deal.contract is not GARDE_CONTRE:
-        assert (halves, bouts) in {(182, 3), (174, 2), (173, 2)}
-    elif deal.chelem is DEFENCE and deal.contract is GARDE_CONTRE:
-        assert (halves, bouts) in {(0, 0), (8, 1), (9, 1)}
-    thresholds = TarotOptions().poignee_thresholds[deal.players]
-    if sum(thresholds[p - 1] for p in deal.poignees) > 22:
-        with pytest.raises(ScoreInputError, match="T-18"):
-            score_deal(deal)
+# The attack's half points and bouts at the edges of what T-27/T-28 allow: around a
+# slam by either camp, and just around 4.5 points a bout.
+EDGE_PILES = [(h, b) for h in (0, 8, 9, 10, 173, 174, 182) for b in range(4)]
+EDGE_PILES += [(9 * b - 1, b) for b in range(4)] + [(182 - 9 * (3 - b) + 1, b) for b in range(4)]
+# The slam each edge pile suggests.
+SLAM_OF = {0: DEFENCE, 8: DEFENCE, 9: DEFENCE, 173: ATTACK, 174: ATTACK, 182: ATTACK}
+
+
+@st.composite
+def near_facts(draw: st.DrawFn) -> dict[str, Any]:
+    """Facts with every field in its range, mostly consistent with each other."""
+    players = draw(st.integers(3, 5))
+    taker = draw(st.integers(0, players - 1))
+    partner = None
+    if players == 5 and draw(st.booleans()):
+        partner = draw(st.integers(0, 4).filter(lambda p: p != taker))
+    contract = draw(st.sampled_from(list(Contract)))
+    mode = draw(st.sampled_from(["slam", "inside", "inside", "edge"]))
+    if mode == "edge":
+        halves, bouts = draw(st.sampled_from(EDGE_PILES))
+    elif mode == "slam":
+        # A slam: an attack slam outside Garde contre, a defence slam in Garde contre.
+        halves, bouts = draw(
+            st.sampled_from([(182, 3), (174, 2), (173, 2), (0, 0), (8, 1), (9, 1)])
+        )
+        contract = draw(
+            st.sampled_from([PRISE, GARDE, GARDE_SANS] if halves > 91 else [GARDE_CONTRE])
+        )
     else:
-        assert sum(score_deal(deal).scores) == 0
+        bouts = draw(st.integers(0, 3))
+        halves = draw(st.integers(max(1, 9 * bouts - 1), min(181, 182 - 9 * (3 - bouts) + 1)))
+    any_value = draw(st.sampled_from([False, False, False, True]))
+    return {
+        "players": players,
+        "contract": contract,
+        "taker": taker,
+        "partner": partner,
+        "points": Fraction(halves, 2),
+        "bouts": bouts,
+        "petit_au_bout": draw(st.sampled_from([None, ATTACK, DEFENCE])) if any_value else None,
+        "poignees": tuple(draw(st.lists(st.sampled_from(list(PoigneeLevel)), max_size=2))),
+        "chelem_announced": draw(st.booleans()),
+        "chelem": draw(st.sampled_from([None, ATTACK, DEFENCE]))
+        if any_value
+        else SLAM_OF.get(halves),
+    }
+
+
+def test_t27_t28_validation_accepts_only_consistent_facts() -> None:
+    accepted: list[DealFacts] = []
+
+    @given(ANY_FACTS | near_facts() | near_facts())
+    @example(slam(ATTACK, PRISE, 182, 3))
+    @example(slam(ATTACK, GARDE_SANS, 173, 2))
+    @example(slam(DEFENCE, GARDE_CONTRE, 8, 1))
+    @example(slam(DEFENCE, PRISE, 20, 1))  # its Excuse and its écart: accepted
+    @example(slam(DEFENCE, PRISE, 30, 2))  # a second bout: refused
+    def check(raw: dict[str, Any]) -> None:
+        try:
+            deal = DealFacts(**raw)
+        except ScoreInputError:
+            return
+        accepted.append(deal)
+        halves, bouts = deal.half_points, deal.bouts
+        assert deal.players in (3, 4, 5)
+        assert 0 <= deal.taker < deal.players
+        assert deal.partner is None or (deal.players == 5 and deal.partner != deal.taker)
+        assert 0 <= halves <= 182
+        assert 0 <= bouts <= 3
+        assert halves >= 9 * bouts - 1
+        assert 182 - halves >= 9 * (3 - bouts) - 1
+        assert len(deal.poignees) <= deal.players
+        if deal.chelem is None:
+            assert 0 < halves < 182
+        elif deal.chelem is ATTACK and deal.contract is not GARDE_CONTRE:
+            assert (halves, bouts) in {(182, 3), (174, 2), (173, 2)}
+        elif deal.chelem is DEFENCE and deal.contract is GARDE_CONTRE:
+            assert (halves, bouts) in {(0, 0), (8, 1), (9, 1)}
+        thresholds = TarotOptions().poignee_thresholds[deal.players]
+        if sum(thresholds[p - 1] for p in deal.poignees) > 22:
+            with pytest.raises(ScoreInputError, match="T-18"):
+                score_deal(deal)
+        else:
+            assert sum(score_deal(deal).scores) == 0
+
+    check()
+    # Facts with any values are nearly always refused (2 in 100): the near ones make
+    # the checks above run on accepted facts (4 in 10).
+    assert len(accepted) >= settings().max_examples // 10
+    assert sum(deal.chelem is not None for deal in accepted) >= 4
+
+
+def slam(camp: Camp, contract: Contract, halves: int, bouts: int) -> dict[str, Any]:
+    return {
+        "players": 4,
+        "contract": contract,
+        "taker": 0,
+        "partner": None,
+        "points": Fraction(halves, 2),
+        "bouts": bouts,
+        "petit_au_bout": None,
+        "poignees": (),
+        "chelem_announced": False,
+        "chelem": camp,
+    }
 
 
 @given(deal_and_options())
