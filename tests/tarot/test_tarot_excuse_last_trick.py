@@ -93,7 +93,7 @@ def test_t26a_last_trick_excuse_by_camps(
     assert out.winner_camp is winner_camp
     assert not out.excuse_wins
     # T-26a: no half point for the Excuse at the last trick, whatever the camps.
-    assert out.compensation == 0
+    assert out.compensation_half_points == 0
     others = {c for c in played if c != EXCUSE}
     to_winner = set(out.attack_cards if winner_camp is Camp.ATTACK else out.defence_cards)
     to_loser = set(out.defence_cards if winner_camp is Camp.ATTACK else out.attack_cards)
