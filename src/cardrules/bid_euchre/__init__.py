@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from cardrules.bid_euchre._tables import DeckTables, PlayTables
 from cardrules.bid_euchre.actions import (
     NUM_ACTIONS,
     PASS,
@@ -43,7 +44,6 @@ from cardrules.bid_euchre.cards import (
     JOKER_SUIT,
     NO_TRUMP,
     TRUMP_CHOICES,
-    DeckTables,
     NoTrump,
     Trump,
     bid_euchre_deck,
@@ -58,7 +58,7 @@ from cardrules.bid_euchre.cards import (
 )
 from cardrules.bid_euchre.match import BidEuchreMatch
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.play import PlayTables, Renege, Trick, hand_result, partner_gives
+from cardrules.bid_euchre.play import Renege, Trick, hand_result, partner_gives
 from cardrules.bid_euchre.playout import random_playout
 from cardrules.bid_euchre.scoring import (
     HandFacts,

@@ -25,9 +25,10 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from cardrules.bid_euchre._tables import PlayTables
 from cardrules.bid_euchre.bidding import Auction, ContractKind
 from cardrules.bid_euchre.cards import TRUMP_CHOICES
-from cardrules.bid_euchre.play import PlayTables, Renege, _played_result, partner_gives
+from cardrules.bid_euchre.play import Renege, _played_result, partner_gives
 from cardrules.bid_euchre.scoring import HandResult, _score_trusted
 
 if TYPE_CHECKING:
@@ -71,16 +72,16 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
     Returns:
         The hand's :class:`~cardrules.bid_euchre.HandResult`.
     """
-    variant = state._h.variant
+    tables = state._h.tables
     while not state.is_terminal and (
         state._h.phase not in state._BULK_PHASES
-        or (variant._discard_after_trump and not state._h.discard)
+        or (tables.discard_after_trump and not state._h.discard)
     ):
         state = state.apply(rng.choice(state.legal_actions()))
     if state.is_terminal:
         return state.result()
     h = state._h
-    options = variant.options
+    options = tables.options
     getrandbits = rng.getrandbits
     auction = _random_calls(state._auction, getrandbits)
     if auction._high < 0:
@@ -90,8 +91,8 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
     if h.trump >= 0:
         p = h.play
     else:
-        t = _below(getrandbits, len(variant._trump_actions))
-        p = variant._play_tables[t][auction._sitting_out + 1]
+        t = _below(getrandbits, len(tables.trump_actions))
+        p = tables.play_tables[t][auction._sitting_out + 1]
     won = [0, 0]
     reneges = h.reneges
     # One mask per seat in a list: cheaper to update in place than the packed integer.
@@ -100,9 +101,10 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
     if not state._legal:
         if auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
             # E-14: the declarer gives, then the partner gives back.
-            forced = options.help_card_rule == "highest_trump"
-            count = options.help_exchange_count
-            _random_exchange(p, held, declarer, count, h.given, h.returned, forced, getrandbits)
+            count = tables.help_count
+            _random_exchange(
+                p, held, declarer, count, h.given, h.returned, tables.forced_give, getrandbits
+            )
         # E-18: the declarer leads the first trick.
         seat, trick_no = declarer, 1
     else:
@@ -123,7 +125,7 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
             _, reneges = _play_cards(
                 p, held, seat, 0, (), 0, 0, trick_no, won, reneges, getrandbits
             )
-    return _played_result(options, variant._results, auction, won[0], won[1], reneges)
+    return _played_result(options, tables.results, auction, won[0], won[1], reneges)
 
 
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(49))
@@ -132,7 +134,7 @@ _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(49))
 def _random_calls(auction: Auction, getrandbits: Callable[[int], int]) -> Auction:
     """The auction played to its end with random calls (E-6 … E-12, E-35).
 
-    The calls of ``BidEuchreVariant._calls``, drawn as ``random.Random.choice`` draws
+    The calls of ``Tables.calls``, drawn as ``random.Random.choice`` draws
     among them: pass (rank -1) then the bids above the highest, or only those bids for a
     stuck dealer.
     """

@@ -39,7 +39,7 @@ yet. The legal actions are computed once, when the state is built. States share 
 variant's tables. The only mutable objects a state reaches are caches that grow with
 values computed from immutable inputs (the successors of an
 :class:`~cardrules.bid_euchre.Auction`, the per-trump
-:class:`~cardrules.bid_euchre.PlayTables`, the variant's results of played hands);
+per-trump play tables, the variant's results of played hands);
 they never change what a state means, so states can be shared between threads.
 """
 
@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
+from cardrules.bid_euchre._tables import PlayTables, Tables
 from cardrules.bid_euchre.actions import (
     Bid,
     ClaimAceNoFace,
@@ -60,7 +61,7 @@ from cardrules.bid_euchre.actions import (
 )
 from cardrules.bid_euchre.bidding import Auction, Contract, ContractKind
 from cardrules.bid_euchre.cards import TRUMP_CHOICES, NoTrump, Trump, is_ace_no_face
-from cardrules.bid_euchre.play import PlayTables, Renege, Trick, _played_result, partner_gives
+from cardrules.bid_euchre.play import Renege, Trick, _played_result, partner_gives
 from cardrules.bid_euchre.scoring import HandResult, VoidReason, _score_trusted
 from cardrules.cards import Card, Suit
 from cardrules.errors import (
@@ -137,11 +138,11 @@ class _Hand:
         "reneges",
         "result",
         "returned",
+        "tables",
         "trump",
-        "variant",
     )
 
-    variant: BidEuchreVariant
+    tables: Tables
     phase: Phase
     dealer: int
     dealt: int
@@ -161,7 +162,7 @@ class _Hand:
 
     def copy(self) -> _Hand:
         n = _Hand()
-        n.variant = self.variant
+        n.tables = self.tables
         n.phase = self.phase
         n.dealer = self.dealer
         n.dealt = self.dealt
@@ -244,7 +245,7 @@ class BidEuchreState(_StateSlots, State):
     <cardrules.bid_euchre.BidEuchreVariant.deal>`.
 
     Cards inside the state are positions in bitmasks (see
-    :class:`~cardrules.bid_euchre.DeckTables`); the public accessors return cards.
+    the deck of the options); the public accessors return cards.
     In ``renege_mode="penalize"`` every card in the hand of the seat to play is a legal
     action (the engine accepts it and records a renege, E-23); :meth:`lawful_actions`
     lists the actions that break no rule.
@@ -271,7 +272,7 @@ class BidEuchreState(_StateSlots, State):
     @property
     def variant(self) -> BidEuchreVariant:
         """The variant (rules and options) of this hand."""
-        return self._h.variant
+        return self._h.tables.variant  # type: ignore[return-value]
 
     @property
     def phase(self) -> Phase:
@@ -689,8 +690,8 @@ class BidEuchreState(_StateSlots, State):
             h = self._h
             phase = h.phase
             if phase is _AUCTION:
-                variant = h.variant
-                rank = variant._rank_by_id.get(id(action))
+                tables = h.tables
+                rank = tables.rank_by_id.get(id(action))
                 if rank is not None:
                     auction = self._auction
                     if rank > auction._high or (rank < 0 and not auction._stuck):
@@ -707,7 +708,7 @@ class BidEuchreState(_StateSlots, State):
                             s.is_terminal = False
                             s._left = self._left
                             s._legal = 0
-                            s._acts = (variant._calls_stuck if after._stuck else variant._calls)[
+                            s._acts = (tables.calls_stuck if after._stuck else tables.calls)[
                                 after._high + 1
                             ]
                             s._n = 0
@@ -718,11 +719,11 @@ class BidEuchreState(_StateSlots, State):
                             return s  # type: ignore[return-value]
                         if after._high >= 0:
                             # E-13: the highest bidder is the declarer and names trump.
-                            acts = variant._trump_actions
+                            acts = tables.trump_actions
                             return _build(self, h, after, action, _TRUMP, after._declarer, acts)  # type: ignore[arg-type]
                     return self._call(action, self.to_play, rank)  # type: ignore[arg-type]
             elif phase is _TRUMP:
-                t = h.variant._trump_by_id.get(id(action))
+                t = h.tables.trump_by_id.get(id(action))
                 if t is not None:
                     return self._name_trump(action, self.to_play, t)  # type: ignore[arg-type]
             elif phase is _EXCHANGE and type(action) is Give:
@@ -790,10 +791,10 @@ class BidEuchreState(_StateSlots, State):
         h = h.copy()
         h.phase = _END
         # E-24 … E-31: one scoring code path, shared with the score-only API.
-        variant = h.variant
+        tables = h.tables
         ew = done & 15
         h.result = _played_result(
-            variant.options, variant._results, auction, (done >> 4) - ew, ew, h.reneges
+            tables.options, tables.results, auction, (done >> 4) - ew, ew, h.reneges
         )
         s = _StateSlots()
         s._h = h
@@ -817,7 +818,7 @@ class BidEuchreState(_StateSlots, State):
         s = self._require(seat)
         h = self._h
         if type(action) is str:
-            return self.apply(h.variant.parse_action(action), seat)
+            return self.apply(self.variant.parse_action(action), seat)
         if not isinstance(action, Action):
             raise InvalidActionError(
                 f"not a Bid Euchre action: {quote(action)}", action=action, seat=s
@@ -900,7 +901,7 @@ class BidEuchreState(_StateSlots, State):
         h = self._h
         return _build(
             self, h, self._auction, action, _NAME_SUIT, self.to_play,
-            h.variant._name_actions, 0, left, 1, self._done,
+            h.tables.name_actions, 0, left, 1, self._done,
         )  # fmt: skip
 
     def _name_suit(self, action: NameSuit, seat: int) -> BidEuchreState:
@@ -921,7 +922,7 @@ class BidEuchreState(_StateSlots, State):
     ) -> BidEuchreState:
         h = h.copy()
         # E-32: a thrown-in hand scores nothing.
-        h.result = _score_trusted(h.variant.options, None, None, (0, 0), (), reason)
+        h.result = _score_trusted(h.tables.options, None, None, (0, 0), (), reason)
         return _build(self, h, auction, action, _END, None, ())
 
     # -- the phases before the play -----------------------------------------------------
@@ -930,7 +931,7 @@ class BidEuchreState(_StateSlots, State):
         h = self._h
         auction = self._auction
         if rank is None:
-            rank = h.variant._rank_by_id.get(id(action), -2)
+            rank = h.tables.rank_by_id.get(id(action), -2)
         if rank <= auction._high and (rank >= 0 or rank == -2 or auction._stuck):
             # Not a legal call: let the auction say which rule it breaks.
             call = action.contract if isinstance(action, Bid) else None
@@ -940,22 +941,22 @@ class BidEuchreState(_StateSlots, State):
                 raise BidError(exc.message, action=action, seat=seat, rule_id=exc.rule_id) from None
             rank = auction.rules.rank(call) if call is not None else -1
         auction = auction._after(seat, rank)
-        variant = h.variant
+        tables = h.tables
         if auction.to_call is not None:
-            acts = (variant._calls_stuck if auction._stuck else variant._calls)[auction._high + 1]
+            acts = (tables.calls_stuck if auction._stuck else tables.calls)[auction._high + 1]
             return _build(self, h, auction, action, _AUCTION, auction.to_call, acts)
         if auction._high < 0:
             # E-12: four passes void the hand; the deal passes left (E-5).
             return self._void(h, auction, action, "all_pass")
         # E-13: the highest bidder is the declarer and names trump.
-        acts = variant._trump_actions
+        acts = tables.trump_actions
         return _build(self, h, auction, action, _TRUMP, auction._declarer, acts)
 
     def _name_trump(self, action: NameTrump, seat: int, t: int | None = None) -> BidEuchreState:
         h = self._h
-        variant = h.variant
+        tables = h.tables
         if t is None:
-            if isinstance(action.trump, NoTrump) and not variant.options.allow_no_trump:
+            if isinstance(action.trump, NoTrump) and not tables.options.allow_no_trump:
                 raise TrumpError(
                     "no-trump is not allowed: name clubs, diamonds, hearts or spades"
                     " (allow_no_trump)",
@@ -967,8 +968,8 @@ class BidEuchreState(_StateSlots, State):
         auction = self._auction
         h = h.copy()
         h.trump = t
-        p = h.play = variant._play_tables[t][auction._sitting_out + 1]
-        if variant._discard_after_trump or auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
+        p = h.play = tables.play_tables[t][auction._sitting_out + 1]
+        if tables.discard_after_trump or auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
             return _after_trump(self, h, auction, action)
         # E-18: the declarer leads the first trick, any card.
         legal = h.held[auction._declarer]
@@ -1058,7 +1059,7 @@ class BidEuchreState(_StateSlots, State):
     def _key(self) -> tuple[Any, ...]:
         h = self._h
         return (
-            h.variant,
+            h.tables.variant,
             h.dealer,
             h.dealt,
             self._auction.calls,
@@ -1091,7 +1092,7 @@ class BidEuchreState(_StateSlots, State):
     def __reduce__(self) -> tuple[Any, ...]:
         h = self._h
         actions = tuple(a for _, a in self.history)
-        return (_restore, (h.variant, h.dealer, h.dealt, actions))
+        return (_restore, (h.tables.variant, h.dealer, h.dealt, actions))
 
     def __repr__(self) -> str:
         result = self._h.result
@@ -1146,20 +1147,19 @@ def _build(  # noqa: PLR0913, PLR0917
 
 def _partner_choices(h: _Hand, partner: int) -> int:
     """The partner's legal gives in the help exchange (E-14)."""
-    forced = h.variant.options.help_card_rule == "highest_trump"
-    return partner_gives(h.play, h.hands, partner, h.given, forced=forced)
+    return partner_gives(h.play, h.hands, partner, h.given, forced=h.tables.forced_give)
 
 
 def _before_auction(
     parent: BidEuchreState | None, h: _Hand, auction: Auction, last: Action | None
 ) -> BidEuchreState:
     """The claim window (E-36) if it is open, else the first call of the auction (E-6)."""
-    variant = h.variant
-    if variant.options.ace_no_face and h.claims < 4:
+    tables = h.tables
+    if tables.ace_no_face and h.claims < 4:
         seat = (h.dealer + 1 + h.claims) % 4
-        acts = variant._claim_actions(h.play.deck.cards_of(h.held[seat]))
+        acts = tables.claim_actions(h.play.deck.cards_of(h.held[seat]))
         return _build(parent, h, auction, last, _CLAIM, seat, acts)
-    acts = (variant._calls_stuck if auction._stuck else variant._calls)[auction._high + 1]
+    acts = (tables.calls_stuck if auction._stuck else tables.calls)[auction._high + 1]
     return _build(parent, h, auction, last, _AUCTION, auction.to_call, acts)
 
 
@@ -1167,13 +1167,13 @@ def _after_trump(
     parent: BidEuchreState, h: _Hand, auction: Auction, last: Action
 ) -> BidEuchreState:
     """The next step once trump is named: discard, exchange, or the opening lead."""
-    variant = h.variant
-    if variant._discard_after_trump and not h.discard:
+    tables = h.tables
+    if tables.discard_after_trump and not h.discard:
         # E-37 (after_trump): the dealer discards before any help exchange.
-        acts = variant._card_actions(Discard, h.held[h.dealer])
+        acts = tables.card_actions(Discard, h.held[h.dealer])
         return _build(parent, h, auction, last, _DISCARD, h.dealer, acts)
     declarer = auction._declarer
-    k = variant._help_count
+    k = tables.help_count
     if h.returned.bit_count() < k and auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
         # E-14: the declarer gives first, then the partner gives back.
         if h.given.bit_count() < k:
@@ -1181,7 +1181,7 @@ def _after_trump(
         else:
             giver = (declarer + 2) % 4
             avail = _partner_choices(h, giver)
-        acts = variant._card_actions(Give, avail)
+        acts = tables.card_actions(Give, avail)
         return _build(parent, h, auction, last, _EXCHANGE, giver, acts)
     # E-18: the declarer leads the first trick, any card.
     lead = h.held[declarer]
@@ -1189,7 +1189,7 @@ def _after_trump(
 
 
 def root_state(
-    variant: BidEuchreVariant,
+    tables: Tables,
     dealer: int,
     dealt: int,
     held: tuple[int, int, int, int] | None = None,
@@ -1199,7 +1199,7 @@ def root_state(
     ``held`` is each seat's mask of ``dealt``, if the caller has it already.
     """
     h = _Hand()
-    h.variant = variant
+    h.tables = tables
     h.dealer = dealer
     h.dealt = dealt
     h.claims = 0
@@ -1210,19 +1210,19 @@ def root_state(
     h.returned = 0
     h.reneges = ()
     h.result = None
-    h.play = variant._idle
+    h.play = tables.idle
     h.phase = _DISCARD
     if held is None:
         h.set_hands(dealt)
     else:
         h.hands = dealt
         h.held = held
-    auction = variant._auction_rules._roots[dealer]
-    if variant._discard_before_auction:
+    auction = tables.auction_rules._roots[dealer]
+    if tables.discard_before_auction:
         # E-37: the dealer, dealt 7 cards, discards one before anything else.
-        acts = variant._card_actions(Discard, h.held[dealer])
+        acts = tables.card_actions(Discard, h.held[dealer])
         return _build(None, h, auction, None, _DISCARD, dealer, acts)
-    if variant.options.ace_no_face:
+    if tables.ace_no_face:
         return _before_auction(None, h, auction, None)
     # E-6: the auction starts on the dealer's left; the state written out for speed.
     h.phase = _AUCTION
@@ -1235,7 +1235,7 @@ def root_state(
     s.is_terminal = False
     s._left = h.play.full
     s._legal = 0
-    s._acts = variant._calls[0]
+    s._acts = tables.calls[0]
     s._n = 0
     s._lead = _NO_LEAD
     s._best = 0
@@ -1247,7 +1247,7 @@ def root_state(
 def _restore(
     variant: BidEuchreVariant, dealer: int, dealt: int, actions: tuple[Action, ...]
 ) -> BidEuchreState:
-    state = root_state(variant, dealer, dealt)
+    state = root_state(variant._tables, dealer, dealt)
     for action in actions:
         state = state.apply(action)
     return state
