@@ -135,7 +135,8 @@ def _played(
     ew: int,
     reneges: tuple[int, ...],
 ) -> object:
-    from cardrules.bid_euchre.play import Renege, _played_result
+    from cardrules.bid_euchre._engine import _played_result
+    from cardrules.bid_euchre.play import Renege
     from cardrules.cards import Card, Suit
 
     records = tuple(Renege(seat, 1, Card.parse("9S"), Suit.HEARTS) for seat in reneges)

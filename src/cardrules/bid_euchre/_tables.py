@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardrules._util import FrozenDict
 from cardrules.actions import Action, Play
@@ -534,6 +534,11 @@ class Tables:
         self.shuffle_steps = tuple(
             (i + 1, (i + 1).bit_length(), i) for i in range(deck.size - 1, 0, -1)
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its variant's tables: the variant pickles by its options and is
+        # shared per options, so a copy of a state gets the same tables back.
+        return (getattr, (self.variant, "_tables"))
 
     def card_actions(self, kind: type, mask: int) -> tuple[Action, ...]:
         """The ``kind`` actions (``Give`` or ``Discard``) of the cards of ``mask``."""

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules.bid_euchre.bidding import Auction, Contract
+from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.scoring import HandFacts, HandResult, _score_trusted, score_hand
+from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.cards import Card, Suit
 
 if TYPE_CHECKING:
@@ -81,44 +81,6 @@ def hand_result(
         reneges=tuple(r.seat for r in reneges) if reneges else (),
     )
     return score_hand(facts, options)
-
-
-def _played_result(
-    options: BidEuchreOptions,
-    results: dict[int, HandResult],
-    auction: Auction,
-    ns: int,
-    ew: int,
-    reneges: tuple[Renege, ...],
-) -> HandResult:
-    """Score a hand the engine played (E-24 … E-31), as ``hand_result`` without checks.
-
-    The engine's facts need no checking, and a hand without reneges is one of a few
-    outcomes (the bid, the declarer, the tricks), each scored once into ``results``
-    (the variant's cache: results are immutable values).
-
-    Args:
-        options: The rules in force.
-        results: The variant's cache of results by outcome.
-        auction: The finished auction (with a contract).
-        ns: Tricks won by NS.
-        ew: Tricks won by EW.
-        reneges: The reneges recorded in the hand (E-23).
-    """
-    if reneges:
-        return _score_trusted(
-            options,
-            auction._contract,
-            auction._declarer,
-            (ns, ew),
-            tuple([r.seat for r in reneges]),
-        )
-    key = (auction._high << 2 | auction._declarer) << 8 | ns << 4 | ew
-    result = results.get(key)
-    if result is None:
-        result = _score_trusted(options, auction._contract, auction._declarer, (ns, ew))
-        results[key] = result
-    return result
 
 
 def partner_gives(p: PlayTables, hands: int, partner: int, given: int, *, forced: bool) -> int:

@@ -19,12 +19,13 @@ from typing import Any, ClassVar, Final
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.bid_euchre import actions as _actions
+from cardrules.bid_euchre._engine import root_state
 from cardrules.bid_euchre._tables import Tables
 from cardrules.bid_euchre.cards import NO_TRUMP, TRUMP_CHOICES, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import BidEuchreState, root_state
+from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.cards import Card
 from cardrules.errors import (
     DealError,
@@ -134,11 +135,15 @@ class BidEuchreVariant(Variant):
         r = rng if seed is None and type(rng) is random.Random else self._rng(rng, seed)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
         if self.options.double_deck:
-            return root_state(self._tables, d, self._double_deal(d, r.getrandbits))
+            return root_state(self._tables, BidEuchreState, d, self._double_deal(d, r.getrandbits))
         held = self._deal(d, r.getrandbits)
         w = self._tables.deck.size
         return root_state(
-            self._tables, d, held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w, held
+            self._tables,
+            BidEuchreState,
+            d,
+            held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w,
+            held,
         )
 
     # The shuffle unrolled four cards at a time, one per seat: PLR0912.
@@ -290,7 +295,7 @@ class BidEuchreVariant(Variant):
                 bit = free & -free
                 used |= bit
                 dealt |= bit << (seat * width)
-        return root_state(self._tables, d, dealt)
+        return root_state(self._tables, BidEuchreState, d, dealt)
 
     def _parse_card(self, card: object, seat: int) -> Card:
         if isinstance(card, str):

@@ -20,7 +20,7 @@ from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import Trump
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import _END, BidEuchreState, Phase
+from cardrules.bid_euchre.state import BidEuchreState, Phase
 from cardrules.cards import Card, Suit
 
 __all__ = ["BidEuchreView"]
@@ -120,7 +120,7 @@ def _make_view(state: BidEuchreState, seat: int) -> BidEuchreView:
         trick=tuple((who, cards[pos]) for who, pos in trick),
         tricks=state._public_tricks(tricks),
         tricks_won=state.tricks_won,
-        reneges=h.reneges if state._h.phase is _END else (),
+        reneges=h.reneges if state._h.phase is Phase.END else (),
         result=h.result,
         public_cards=frozenset((*played, *claimed, *given, *returned, *discard)),
     )
