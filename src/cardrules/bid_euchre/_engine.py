@@ -43,22 +43,16 @@ from cardrules.bid_euchre.actions import (
     NameTrump,
 )
 from cardrules.bid_euchre.bidding import Auction, ContractKind
-from cardrules.bid_euchre.cards import TRUMP_CHOICES, NoTrump, is_ace_no_face
+from cardrules.bid_euchre.cards import TRUMP_CHOICES
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.play import Renege, partner_gives
 from cardrules.bid_euchre.scoring import HandResult, VoidReason, _score_trusted
 from cardrules.errors import (
-    BidError,
-    CardNotInHandError,
-    DeclarationError,
-    ExchangeError,
     IllegalActionError,
     NotationError,
-    TrumpError,
-    UnknownCardError,
 )
 
-__all__ = ["Core", "Phase", "playout", "restore", "root_state"]
+__all__ = ["Core", "Phase", "partner_choices", "playout", "restore", "root_state"]
 
 # A state class built on Core: the engine's functions return the class of the parent.
 C = TypeVar("C", bound="Core")
@@ -227,9 +221,9 @@ class Core:
     _memo: _Record
 
     if TYPE_CHECKING:
-        # The checked path, the state class's (state.py): every action but the fast
-        # paths of apply goes through it.
-        def _apply(self, action: object, seat: int | None) -> Self: ...
+        # The checks, the state class's (state.py): every action but the fast paths of
+        # apply goes through them.
+        def _validate(self, action: object, seat: object) -> tuple[Action, int]: ...
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take (empty once the hand is over).
@@ -262,7 +256,7 @@ class Core:
             and self._legal & self._h.play.position_mask[action.card.index]
         ):
             return
-        self.apply(action, seat)
+        self._validate(action, seat)
 
     # -- apply --------------------------------------------------------------------------
 
@@ -407,14 +401,15 @@ class Core:
                             # E-13: the highest bidder is the declarer and names trump.
                             acts = tables.trump_actions
                             return _build(self, h, after, action, _TRUMP, after._declarer, acts)  # type: ignore[arg-type]
-                    return self._call(action, self.to_play, rank)  # type: ignore[arg-type]
+                        return self._do_call(action, self.to_play, rank)  # type: ignore[arg-type]
             elif phase is _TRUMP:
+                # The allowed trump choices only (E-13).
                 t = h.tables.trump_by_id.get(id(action))
                 if t is not None:
-                    return self._name_trump(action, self.to_play, t)  # type: ignore[arg-type]
-            elif phase is _EXCHANGE and type(action) is Give:
-                return self._give(action, self.to_play)  # type: ignore[arg-type]
-        return self._apply(action, seat)
+                    return self._do_name_trump(action, self.to_play, t)  # type: ignore[arg-type]
+        # Everything else: the state's checks, then the transition.
+        checked, acting = self._validate(action, seat)
+        return self._transition(checked, acting)
 
     def _play_any(self, h: _Hand, p: PlayTables, bit: int, action: Action) -> Self:
         """The legal card of :meth:`apply`'s hot path under any options (E-18 … E-23)."""
@@ -510,42 +505,45 @@ class Core:
             h.tables.name_actions, 0, left, 1, self._done,
         )  # fmt: skip
 
-    def _name_suit(self, action: NameSuit, seat: int) -> Self:
-        p = self._h.play
-        sn = p.deck.suit_numbers[p.trump_index][action.suit]
-        follow = p.table.suit_mask[sn]
-        keys = p._keys4[sn]
-        hn = self._hand_of(p.next_seat[seat])
-        legal = hn if p.penalize else (hn & follow or hn)
-        return _build(
-            self, self._h, self._auction, action, _PLAY, p.next_seat[seat],
-            p.play_actions(legal), legal, self._left, 1, self._done,
-            (follow, keys), keys[p.joker_no_trump] | seat,
-        )  # fmt: skip
-
     def _void(self, h: _Hand, auction: Auction, action: Action, reason: VoidReason) -> Self:
         h = h.copy()
         # E-32: a thrown-in hand scores nothing.
         h.result = _score_trusted(h.tables.options, None, None, (0, 0), (), reason)
         return _build(self, h, auction, action, _END, None, ())
 
-    # -- the phases before the play -----------------------------------------------------
+    # -- the transitions of the checked path --------------------------------------------
 
-    def _call(self, action: Action, seat: int, rank: int | None = None) -> Self:
+    def _transition(self, action: Action, seat: int) -> Self:
+        """The state after ``action`` by ``seat``, which the state's ``_validate`` accepted."""
+        h = self._h
+        phase = h.phase
+        if phase is _PLAY and isinstance(action, Play):
+            p = h.play
+            return self._play_any(h, p, self._legal & p.position_mask[action.card.index], action)
+        if phase is _AUCTION:
+            return self._do_call(action, seat)
+        if phase is _TRUMP and isinstance(action, NameTrump):
+            return self._do_name_trump(action, seat)
+        if phase is _EXCHANGE and isinstance(action, Give):
+            return self._do_give(action, seat)
+        if phase is _DISCARD and isinstance(action, Discard):
+            return self._do_discard(action, seat)
+        if phase is _CLAIM:
+            return self._do_claim(action, seat)
+        if phase is _NAME_SUIT and isinstance(action, NameSuit):
+            return self._do_name_suit(action, seat)
+        raise AssertionError(f"{action} was accepted in phase {phase.name}")  # pragma: no cover
+
+    def _do_call(self, action: Action, seat: int, rank: int | None = None) -> Self:
         h = self._h
         auction = self._auction
-        if rank is None:
-            rank = h.tables.rank_by_id.get(id(action), -2)
-        if rank <= auction._high and (rank >= 0 or rank == -2 or auction._stuck):
-            # Not a legal call: let the auction say which rule it breaks.
-            call = action.contract if isinstance(action, Bid) else None
-            try:
-                auction.check(call)
-            except BidError as exc:
-                raise BidError(exc.message, action=action, seat=seat, rule_id=exc.rule_id) from None
-            rank = auction.rules.rank(call) if call is not None else -1
-        auction = auction._after(seat, rank)
         tables = h.tables
+        if rank is None:
+            rank = tables.rank_by_id.get(id(action))
+            if rank is None:
+                # A legal call that is not interned: a pass or a bid of the ladder.
+                rank = auction.rules.rank(action.contract) if isinstance(action, Bid) else -1
+        auction = auction._after(seat, rank)
         if auction.to_call is not None:
             acts = (tables.calls_stuck if auction._stuck else tables.calls)[auction._high + 1]
             return _build(self, h, auction, action, _AUCTION, auction.to_call, acts)
@@ -556,18 +554,10 @@ class Core:
         acts = tables.trump_actions
         return _build(self, h, auction, action, _TRUMP, auction._declarer, acts)
 
-    def _name_trump(self, action: NameTrump, seat: int, t: int | None = None) -> Self:
+    def _do_name_trump(self, action: NameTrump, seat: int, t: int | None = None) -> Self:
         h = self._h
         tables = h.tables
         if t is None:
-            if isinstance(action.trump, NoTrump) and not tables.options.allow_no_trump:
-                raise TrumpError(
-                    "no-trump is not allowed: name clubs, diamonds, hearts or spades"
-                    " (allow_no_trump)",
-                    action=action,
-                    seat=seat,
-                    rule_id="E-13",
-                )
             t = TRUMP_CHOICES.index(action.trump)
         auction = self._auction
         h = h.copy()
@@ -581,29 +571,14 @@ class Core:
             self, h, auction, action, _PLAY, auction._declarer, p.play_actions(legal), legal
         )
 
-    def _give(self, action: Give, seat: int) -> Self:
+    def _do_give(self, action: Give, seat: int) -> Self:
         h = self._h
         p = h.play
         declarer = self._auction._declarer
         partner = (declarer + 2) % 4
         posm = p.position_mask[action.card.index]
-        if not posm:
-            raise UnknownCardError(
-                f"{action.card} is not in this game's deck", action=action, seat=seat
-            )
-        hand = self._hand_of(seat)
-        if not hand & posm:
-            raise CardNotInHandError(
-                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-14"
-            )
-        if seat == declarer:
-            bit = hand & posm
-        else:
-            bit = _partner_choices(h, partner) & posm
-            if not bit:
-                raise ExchangeError(
-                    self._why_not_give(action, partner), action=action, seat=seat, rule_id="E-14"
-                )
+        # The partner gives only what E-14 allows (highest trump by default).
+        bit = (self._hand_of(seat) if seat == declarer else partner_choices(h, partner)) & posm
         bit &= -bit
         # E-14: the card moves to the other partner's hand.
         h = h.copy()
@@ -614,22 +589,10 @@ class Core:
             h.returned |= bit
         return _after_trump(self, h, self._auction, action)
 
-    def _why_not_give(self, action: Give, partner: int) -> str:
-        h = self._h
-        p = h.play
-        if not self._hand_of(partner) & ~h.given & p.position_mask[action.card.index]:
-            return f"{action.card} was just received: pass one of the cards you were dealt"
-        forced = p.deck.cards_of(_partner_choices(h, partner))
-        return f"pass your highest trump, {forced[0]} (help_card_rule 'highest_trump')"
-
-    def _discard(self, action: Discard, seat: int) -> Self:
+    def _do_discard(self, action: Discard, seat: int) -> Self:
         h = self._h
         p = h.play
         bit = self._hand_of(seat) & p.position_mask[action.card.index]
-        if not bit:
-            raise CardNotInHandError(
-                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-37"
-            )
         bit &= -bit
         h = h.copy()
         h.discard = bit
@@ -638,25 +601,28 @@ class Core:
             return _after_trump(self, h, self._auction, action)
         return _before_auction(self, h, self._auction, action)
 
-    def _claim(self, action: Action, seat: int) -> Self:
-        h = self._h
+    def _do_claim(self, action: Action, seat: int) -> Self:
+        h = self._h.copy()
+        h.claims += 1
         if isinstance(action, ClaimAceNoFace):
-            if not is_ace_no_face(h.play.deck.cards_of(self._hand_of(seat))):
-                raise DeclarationError(
-                    f"seat {seat}'s hand does not qualify for Ace No Face: it needs an ace"
-                    " and no jack, queen or king",
-                    action=action,
-                    seat=seat,
-                    rule_id="E-36",
-                )
-            h = h.copy()
             h.claimant = seat
-            h.claims += 1
             # E-36: the claim throws the hand in; the deal passes left (E-5).
             return self._void(h, self._auction, action, "ace_no_face")
-        h = h.copy()
-        h.claims += 1
         return _before_auction(self, h, self._auction, action)
+
+    def _do_name_suit(self, action: NameSuit, seat: int) -> Self:
+        # E-37: the named suit is the suit to follow; the joker leads it, as a trump.
+        p = self._h.play
+        sn = p.deck.suit_numbers[p.trump_index][action.suit]
+        follow = p.table.suit_mask[sn]
+        keys = p._keys4[sn]
+        hn = self._hand_of(p.next_seat[seat])
+        legal = hn if p.penalize else (hn & follow or hn)
+        return _build(
+            self, self._h, self._auction, action, _PLAY, p.next_seat[seat],
+            p.play_actions(legal), legal, self._left, 1, self._done,
+            (follow, keys), keys[p.joker_no_trump] | seat,
+        )  # fmt: skip
 
 
 # Sets every field of a state; positional for speed: PLR0913, PLR0917.
@@ -698,7 +664,7 @@ def _build(  # noqa: PLR0913, PLR0917
     return s  # type: ignore[return-value]
 
 
-def _partner_choices(h: _Hand, partner: int) -> int:
+def partner_choices(h: _Hand, partner: int) -> int:
     """The partner's legal gives in the help exchange (E-14)."""
     return partner_gives(h.play, h.hands, partner, h.given, forced=h.tables.forced_give)
 
@@ -729,7 +695,7 @@ def _after_trump(parent: C, h: _Hand, auction: Auction, last: Action) -> C:
             giver, avail = declarer, h.held[declarer]
         else:
             giver = (declarer + 2) % 4
-            avail = _partner_choices(h, giver)
+            avail = partner_choices(h, giver)
         acts = tables.card_actions(Give, avail)
         return _build(parent, h, auction, last, _EXCHANGE, giver, acts)
     # E-18: the declarer leads the first trick, any card.

@@ -57,6 +57,7 @@ from cardrules.bid_euchre._engine import (
     Core,
     Phase,
     _Record,
+    partner_choices,
     restore,
 )
 from cardrules.bid_euchre.actions import (
@@ -68,17 +69,21 @@ from cardrules.bid_euchre.actions import (
     NameTrump,
 )
 from cardrules.bid_euchre.bidding import Auction, Contract
-from cardrules.bid_euchre.cards import TRUMP_CHOICES, Trump
+from cardrules.bid_euchre.cards import TRUMP_CHOICES, NoTrump, Trump, is_ace_no_face
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import Card, Suit
 from cardrules.errors import (
+    BidError,
     CardNotInHandError,
+    DeclarationError,
+    ExchangeError,
     GameOverError,
     ImmutableError,
     InvalidActionError,
     MustFollowSuitError,
     NotYourTurnError,
+    TrumpError,
     UnknownCardError,
     WrongPhaseError,
 )
@@ -401,12 +406,15 @@ class BidEuchreState(Core, State):
 
         return _make_view(self, check_seat(seat, 4))
 
-    def _apply(self, action: object, seat: int | None) -> BidEuchreState:
-        """The checked transition for everything but the fast paths of :meth:`apply`."""
+    # -- the checks -------------------------------------------------------------------
+
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        """The action (parsed if it was text) and the acting seat, if ``apply`` accepts
+        them; else the specific error (see :meth:`apply`). Builds no state."""
         s = self._require(seat)
         h = self._h
         if type(action) is str:
-            return self.apply(self.variant.parse_action(action), seat)
+            action = self.variant.parse_action(action)
         if not isinstance(action, Action):
             raise InvalidActionError(
                 f"not a Bid Euchre action: {quote(action)}", action=action, seat=s
@@ -418,51 +426,39 @@ class BidEuchreState(Core, State):
                 raise UnknownCardError(
                     f"{quote(card)} is not in this game's deck", action=action, seat=s
                 )
-        phase = self._h.phase
-        if phase is _PLAY and kind is Play:
-            return self._illegal_play(action, s)  # type: ignore[arg-type]
-        if phase is _AUCTION and (kind is Bid or kind is Pass):
-            return self._call(action, s)
-        if phase is _TRUMP and kind is NameTrump:
-            return self._name_trump(action, s)  # type: ignore[arg-type]
-        if phase is _EXCHANGE and kind is Give:
-            return self._give(action, s)  # type: ignore[arg-type]
-        if phase is _DISCARD and kind is Discard:
-            return self._discard(action, s)  # type: ignore[arg-type]
-        if phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
-            return self._claim(action, s)
-        if phase is _NAME_SUIT and kind is NameSuit:
-            return self._name_suit(action, s)  # type: ignore[arg-type]
-        if kind not in _ACTION_TYPES:
-            raise InvalidActionError(
-                f"{quote(action)} is not a Bid Euchre action", action=action, seat=s
-            )
-        raise WrongPhaseError(_PHASE_HINTS[phase], action=action, seat=s)
-
-    def _require(self, seat: object) -> int:
-        to_play = self.to_play
-        if to_play is None:
-            raise GameOverError("the hand is over: no action is possible")
-        if seat is None:
-            return to_play
-        s = check_seat(seat, 4)
-        if s != to_play:
-            if s == self._auction._sitting_out and self._h.phase in (_PLAY, _NAME_SUIT):
-                raise NotYourTurnError(
-                    f"seat {s} sits out this hand: the partner of a help or moon bid does not play",
-                    seat=s,
-                    rule_id="E-21",
+        phase = h.phase
+        if phase is _PLAY and isinstance(action, Play):
+            self._check_play(action, s)
+        elif phase is _AUCTION and (kind is Bid or kind is Pass):
+            self._check_call(action, s)
+        elif phase is _TRUMP and isinstance(action, NameTrump):
+            self._check_trump(action, s)
+        elif phase is _EXCHANGE and isinstance(action, Give):
+            self._check_give(action, s)
+        elif phase is _DISCARD and isinstance(action, Discard):
+            self._check_discard(action, s)
+        elif phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
+            self._check_claim(action, s)
+        elif not (phase is _NAME_SUIT and kind is NameSuit):
+            # E-37: any of the four suits may be named; everything else is refused.
+            if kind not in _ACTION_TYPES:
+                raise InvalidActionError(
+                    f"{quote(action)} is not a Bid Euchre action", action=action, seat=s
                 )
-            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
-        return s
+            raise WrongPhaseError(_PHASE_HINTS[phase], action=action, seat=s)
+        return action, s
 
-    def _illegal_play(self, action: Play, seat: int) -> BidEuchreState:
+    def _check_play(self, action: Play, seat: int) -> None:
         card = action.card
         p = self._h.play
+        if self._legal & p.position_mask[card.index]:
+            return
         if not self._hand_of(seat) & p.position_mask[card.index]:
             raise CardNotInHandError(
                 f"seat {seat} does not hold {card}", action=action, seat=seat, rule_id="E-19"
             )
+        # E-19: a card is illegal only if it does not follow the effective suit led
+        # while the player holds one (under renege_mode="reject").
         led = p.led_suit(self._follow)
         name = led.name.lower()
         trump = p.trump
@@ -480,6 +476,80 @@ class BidEuchreState(Core, State):
             seat=seat,
             rule_id="E-19",
         )
+
+    def _check_call(self, action: Action, seat: int) -> None:
+        auction = self._auction
+        rank = self._h.tables.rank_by_id.get(id(action), -2)
+        if rank <= auction._high and (rank >= 0 or rank == -2 or auction._stuck):
+            # Not known to be legal: let the auction say which rule it breaks, if any.
+            call = action.contract if isinstance(action, Bid) else None
+            try:
+                auction.check(call)
+            except BidError as exc:
+                raise BidError(exc.message, action=action, seat=seat, rule_id=exc.rule_id) from None
+
+    def _check_trump(self, action: NameTrump, seat: int) -> None:
+        if isinstance(action.trump, NoTrump) and not self.variant.options.allow_no_trump:
+            raise TrumpError(
+                "no-trump is not allowed: name clubs, diamonds, hearts or spades (allow_no_trump)",
+                action=action,
+                seat=seat,
+                rule_id="E-13",
+            )
+
+    def _check_give(self, action: Give, seat: int) -> None:
+        h = self._h
+        posm = h.play.position_mask[action.card.index]
+        if not self._hand_of(seat) & posm:
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-14"
+            )
+        partner = (self._auction._declarer + 2) % 4
+        if seat == partner and not partner_choices(h, partner) & posm:
+            raise ExchangeError(
+                self._why_not_give(action, partner), action=action, seat=seat, rule_id="E-14"
+            )
+
+    def _why_not_give(self, action: Give, partner: int) -> str:
+        h = self._h
+        p = h.play
+        if not self._hand_of(partner) & ~h.given & p.position_mask[action.card.index]:
+            return f"{action.card} was just received: pass one of the cards you were dealt"
+        forced = p.deck.cards_of(partner_choices(h, partner))
+        return f"pass your highest trump, {forced[0]} (help_card_rule 'highest_trump')"
+
+    def _check_discard(self, action: Discard, seat: int) -> None:
+        if not self._hand_of(seat) & self._h.play.position_mask[action.card.index]:
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-37"
+            )
+
+    def _check_claim(self, action: Action, seat: int) -> None:
+        if isinstance(action, ClaimAceNoFace) and not is_ace_no_face(self.hand(seat)):
+            raise DeclarationError(
+                f"seat {seat}'s hand does not qualify for Ace No Face: it needs an ace"
+                " and no jack, queen or king",
+                action=action,
+                seat=seat,
+                rule_id="E-36",
+            )
+
+    def _require(self, seat: object) -> int:
+        to_play = self.to_play
+        if to_play is None:
+            raise GameOverError("the hand is over: no action is possible")
+        if seat is None:
+            return to_play
+        s = check_seat(seat, 4)
+        if s != to_play:
+            if s == self._auction._sitting_out and self._h.phase in (_PLAY, _NAME_SUIT):
+                raise NotYourTurnError(
+                    f"seat {s} sits out this hand: the partner of a help or moon bid does not play",
+                    seat=s,
+                    rule_id="E-21",
+                )
+            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
+        return s
 
     # -- values ---------------------------------------------------------------------------
 
