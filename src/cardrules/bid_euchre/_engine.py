@@ -181,27 +181,28 @@ class Core:
     # Few fields, each set on every card played: the phase, the play tables and the
     # hands live in the shared _Hand.
     __slots__ = (
+        "_act",
         "_acts",
         "_auction",
         "_best",
         "_done",
         "_h",
-        "_last",
         "_lead",
         "_left",
         "_legal",
         "_memo",
         "_n",
         "_parent",
+        "_to_play",
         "is_terminal",
-        "to_play",
     )
 
     _h: _Hand
     _auction: Auction
     _parent: Self | None
-    _last: Action | None
-    to_play: int | None
+    _act: Action | None
+    # The seat to act, -1 once the hand is over (the state's to_play gives None).
+    _to_play: int
     is_terminal: bool
     # The positions not played yet, the legal positions and their actions.
     _left: int
@@ -290,7 +291,7 @@ class Core:
             ExchangeError: a help-exchange card that breaks E-14.
             DeclarationError: an Ace No Face claim with a hand that does not qualify.
         """
-        if type(action) is Play and (seat is None or (type(seat) is int and seat == self.to_play)):
+        if type(action) is Play and (seat is None or (type(seat) is int and seat == self._to_play)):
             h = self._h
             p = h.play
             index = action.card.index
@@ -302,7 +303,7 @@ class Core:
                 # written out inline for speed (_play_any is the same for every option).
                 pos = p._position[index]
                 left = self._left ^ bit
-                seat = self.to_play
+                seat = self._to_play
                 n = self._n
                 if n:
                     lead = self._lead
@@ -312,7 +313,7 @@ class Core:
                     best = self._best
                     k = keys[pos]
                     if k > best:
-                        best = k | seat  # type: ignore[operator]
+                        best = k | seat
                     n += 1
                     if n == p.trick_size:
                         winner = best & 3
@@ -325,8 +326,8 @@ class Core:
                         s._h = h
                         s._auction = self._auction
                         s._parent = self
-                        s._last = action
-                        s.to_play = winner
+                        s._act = action
+                        s._to_play = winner
                         s.is_terminal = False
                         s._left = left
                         s._legal = legal
@@ -344,9 +345,9 @@ class Core:
                         return self._joker_led(left, action)
                     lead = first
                     follow = lead[0]
-                    best |= seat  # type: ignore[operator]
+                    best |= seat
                     n = 1
-                nxt = p.next_seat[seat]  # type: ignore[index]
+                nxt = p.next_seat[seat]
                 hn = h.held[nxt] & left
                 # E-19: follow the effective suit led if possible, else any card.
                 legal = hn & follow or hn
@@ -354,8 +355,8 @@ class Core:
                 s._h = h
                 s._auction = self._auction
                 s._parent = self
-                s._last = action
-                s.to_play = nxt
+                s._act = action
+                s._to_play = nxt
                 s.is_terminal = False
                 s._left = left
                 s._legal = legal
@@ -376,15 +377,15 @@ class Core:
                     auction = self._auction
                     if rank > auction._high or (rank < 0 and not auction._stuck):
                         # The hot path of the auction: a legal call (E-8, E-35).
-                        after = auction._next.get(rank) or auction._after(self.to_play, rank)  # type: ignore[arg-type]
+                        after = auction._next.get(rank) or auction._after(self._to_play, rank)
                         to_call = after.to_call
                         if to_call is not None:
                             s = Core()
                             s._h = h
                             s._auction = after
                             s._parent = self
-                            s._last = action  # type: ignore[assignment]
-                            s.to_play = to_call
+                            s._act = action  # type: ignore[assignment]
+                            s._to_play = to_call
                             s.is_terminal = False
                             s._left = self._left
                             s._legal = 0
@@ -401,12 +402,12 @@ class Core:
                             # E-13: the highest bidder is the declarer and names trump.
                             acts = tables.trump_actions
                             return _build(self, h, after, action, _TRUMP, after._declarer, acts)  # type: ignore[arg-type]
-                        return self._do_call(action, self.to_play, rank)  # type: ignore[arg-type]
+                        return self._do_call(action, self._to_play, rank)  # type: ignore[arg-type]
             elif phase is _TRUMP:
                 # The allowed trump choices only (E-13).
                 t = h.tables.trump_by_id.get(id(action))
                 if t is not None:
-                    return self._do_name_trump(action, self.to_play, t)  # type: ignore[arg-type]
+                    return self._do_name_trump(action, self._to_play, t)  # type: ignore[arg-type]
         # Everything else: the state's checks, then the transition.
         checked, acting = self._validate(action, seat)
         return self._transition(checked, acting)
@@ -418,7 +419,7 @@ class Core:
             bit &= -bit
         pos = bit.bit_length() - 1
         left = self._left ^ bit
-        seat: int = self.to_play  # type: ignore[assignment]
+        seat = self._to_play
         n = self._n
         if n:
             lead = self._lead
@@ -481,8 +482,8 @@ class Core:
         s._h = h
         s._auction = auction
         s._parent = self
-        s._last = action
-        s.to_play = None
+        s._act = action
+        s._to_play = -1
         s.is_terminal = True
         s._left = left
         s._legal = 0
@@ -501,7 +502,7 @@ class Core:
         # E-37 (R500): the leader of the joker under no-trump names the suit to follow.
         h = self._h
         return _build(
-            self, h, self._auction, action, _NAME_SUIT, self.to_play,
+            self, h, self._auction, action, _NAME_SUIT, self._to_play,
             h.tables.name_actions, 0, left, 1, self._done,
         )  # fmt: skip
 
@@ -509,7 +510,7 @@ class Core:
         h = h.copy()
         # E-32: a thrown-in hand scores nothing.
         h.result = _score_trusted(h.tables.options, None, None, (0, 0), (), reason)
-        return _build(self, h, auction, action, _END, None, ())
+        return _build(self, h, auction, action, _END, -1, ())
 
     # -- the transitions of the checked path --------------------------------------------
 
@@ -632,7 +633,7 @@ def _build(  # noqa: PLR0913, PLR0917
     auction: Auction,
     last: Action | None,
     phase: Phase,
-    to_play: int | None,
+    to_play: int,
     acts: tuple[Action, ...],
     legal: int = 0,
     left: int | None = None,
@@ -650,8 +651,8 @@ def _build(  # noqa: PLR0913, PLR0917
     s._h = h
     s._auction = auction
     s._parent = parent
-    s._last = last
-    s.to_play = to_play
+    s._act = last
+    s._to_play = to_play
     s.is_terminal = phase is _END
     s._left = h.play.full if left is None else left
     s._legal = legal
@@ -677,7 +678,8 @@ def _before_auction(parent: C | None, h: _Hand, auction: Auction, last: Action |
         acts = tables.claim_actions(h.play.deck.cards_of(h.held[seat]))
         return _build(parent, h, auction, last, _CLAIM, seat, acts)
     acts = (tables.calls_stuck if auction._stuck else tables.calls)[auction._high + 1]
-    return _build(parent, h, auction, last, _AUCTION, auction.to_call, acts)
+    # Before the first call: the auction is not over, to_call is a seat.
+    return _build(parent, h, auction, last, _AUCTION, auction.to_call, acts)  # type: ignore[arg-type]
 
 
 def _after_trump(parent: C, h: _Hand, auction: Auction, last: Action) -> C:
@@ -750,8 +752,8 @@ def root_state(
     s._h = h
     s._auction = auction
     s._parent = None
-    s._last = None
-    s.to_play = auction.to_call
+    s._act = None
+    s._to_play = auction.to_call  # type: ignore[assignment]
     s.is_terminal = False
     s._left = h.play.full
     s._legal = 0
@@ -884,7 +886,7 @@ def playout(state: Core, rng: random.Random) -> HandResult:
     else:
         won[1] = state._done & 15
         won[0] = (state._done >> 4) - won[1]
-        seat, trick_no = state.to_play, (state._done >> 4) + 1  # type: ignore[assignment]
+        seat, trick_no = state._to_play, (state._done >> 4) + 1
     if state._n:
         # Finish the trick under way, then play whole tricks.
         seat, reneges = _play_cards(

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from cardrules._util import quote
+from cardrules._util import quote, seal
 from cardrules.errors import BidError, ImmutableError, NotationError
 
 if TYPE_CHECKING:
@@ -453,8 +453,7 @@ def _auction(
         if contract is not None and contract.kind is not ContractKind.ORDINARY
         else -1
     )
-    a.__class__ = Auction
-    return a  # type: ignore[return-value]
+    return seal(a, Auction)
 
 
 def _replay_auction(
