@@ -225,6 +225,7 @@ class Core:
         # The checks, the state class's (state.py): every action but the fast paths of
         # apply goes through them.
         def _validate(self, action: object, seat: object) -> tuple[Action, int]: ...
+        def _check_give(self, action: Give, seat: int) -> None: ...
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take (empty once the hand is over).
@@ -408,6 +409,14 @@ class Core:
                 t = h.tables.trump_by_id.get(id(action))
                 if t is not None:
                     return self._do_name_trump(action, self._to_play, t)  # type: ignore[arg-type]
+            elif (
+                phase is _EXCHANGE
+                and type(action) is Give
+                and h.play.position_mask[action.card.index]
+            ):
+                # A card of the deck in the help exchange: only its own checks (E-14).
+                self._check_give(action, self._to_play)
+                return self._do_give(action, self._to_play)
         # Everything else: the state's checks, then the transition.
         checked, acting = self._validate(action, seat)
         return self._transition(checked, acting)
