@@ -15,6 +15,7 @@ import cardrules
 from cardrules import (
     Card,
     CardNotInHandError,
+    DealError,
     GameOverError,
     IllegalActionError,
     ImmutableError,
@@ -37,7 +38,6 @@ from cardrules.bid_euchre import (
     BidEuchreVariant,
     BidEuchreView,
     Contract,
-    DealError,
     Phase,
     action_from_id,
     action_id,

@@ -27,13 +27,12 @@ card.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Self, TypeAlias, TypeVar
 
 from cardrules.actions import Action, Play
-from cardrules.bid_euchre._tables import PlayTables, Tables
+from cardrules.bid_euchre._tables import TRUMP_CHOICES, Phase, PlayTables, Tables
 from cardrules.bid_euchre.actions import (
     Bid,
     ClaimAceNoFace,
@@ -43,32 +42,18 @@ from cardrules.bid_euchre.actions import (
     NameTrump,
 )
 from cardrules.bid_euchre.bidding import Auction, ContractKind
-from cardrules.bid_euchre.cards import TRUMP_CHOICES
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.play import Renege, partner_gives
-from cardrules.bid_euchre.scoring import HandResult, VoidReason, _score_trusted
+from cardrules.bid_euchre.play import Renege
+from cardrules.bid_euchre.scoring import HandResult, VoidReason
 from cardrules.errors import (
     IllegalActionError,
     NotationError,
 )
 
-__all__ = ["Core", "Phase", "partner_choices", "playout", "restore", "root_state"]
+__all__ = ["Core", "partner_choices", "playout", "restore", "root_state"]
 
 # A state class built on Core: the engine's functions return the class of the parent.
 C = TypeVar("C", bound="Core")
-
-
-class Phase(enum.Enum):
-    """The phases of a hand, in the order they can occur (see the module docs)."""
-
-    DISCARD = "discard"
-    CLAIM = "claim"
-    AUCTION = "auction"
-    TRUMP = "trump"
-    EXCHANGE = "exchange"
-    PLAY = "play"
-    NAME_SUIT = "name_suit"
-    END = "end"
 
 
 _DISCARD: Final = Phase.DISCARD
@@ -518,7 +503,7 @@ class Core:
     def _void(self, h: _Hand, auction: Auction, action: Action, reason: VoidReason) -> Self:
         h = h.copy()
         # E-32: a thrown-in hand scores nothing.
-        h.result = _score_trusted(h.tables.options, None, None, (0, 0), (), reason)
+        h.result = HandResult._trusted(h.tables.options, None, None, (0, 0), (), reason)
         return _build(self, h, auction, action, _END, -1, ())
 
     # -- the transitions of the checked path --------------------------------------------
@@ -676,7 +661,7 @@ def _build(  # noqa: PLR0913, PLR0917
 
 def partner_choices(h: _Hand, partner: int) -> int:
     """The partner's legal gives in the help exchange (E-14)."""
-    return partner_gives(h.play, h.hands, partner, h.given, forced=h.tables.forced_give)
+    return h.play.partner_gives(h.hands, partner, h.given, forced=h.tables.forced_give)
 
 
 def _before_auction(parent: C | None, h: _Hand, auction: Auction, last: Action | None) -> C:
@@ -808,7 +793,7 @@ def _played_result(
         reneges: The reneges recorded in the hand (E-23).
     """
     if reneges:
-        return _score_trusted(
+        return HandResult._trusted(
             options,
             auction._contract,
             auction._declarer,
@@ -818,7 +803,7 @@ def _played_result(
     key = (auction._high << 2 | auction._declarer) << 8 | ns << 4 | ew
     result = results.get(key)
     if result is None:
-        result = _score_trusted(options, auction._contract, auction._declarer, (ns, ew))
+        result = HandResult._trusted(options, auction._contract, auction._declarer, (ns, ew))
         results[key] = result
     return result
 
@@ -871,7 +856,7 @@ def playout(state: Core, rng: random.Random) -> HandResult:
     auction = _random_calls(state._auction, getrandbits)
     if auction._high < 0:
         # E-12: four passes; E-32: nothing scored.
-        return _score_trusted(options, None, None, (0, 0), (), "all_pass")
+        return HandResult._trusted(options, None, None, (0, 0), (), "all_pass")
     declarer = auction._declarer
     if h.trump >= 0:
         p = h.play
@@ -958,7 +943,7 @@ def _random_exchange(
         held[partner] ^= bit
         given |= bit
     for _ in range(count - returned.bit_count()):
-        avail = partner_gives(p, held[partner] << p.shift[partner], partner, given, forced=forced)
+        avail = p.partner_gives(held[partner] << p.shift[partner], partner, given, forced=forced)
         bit = _pick(p, avail, _below(getrandbits, _distinct_count(p, avail)))
         held[declarer] ^= bit
         held[partner] ^= bit

@@ -24,6 +24,7 @@ The play rules are declared here once, as data that every path of the engine rea
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
@@ -41,7 +42,7 @@ from cardrules.bid_euchre.actions import (
 )
 from cardrules.bid_euchre.bidding import AuctionRules
 from cardrules.bid_euchre.cards import (
-    TRUMP_CHOICES,
+    NO_TRUMP,
     NoTrump,
     Trump,
     bid_euchre_deck,
@@ -54,7 +55,25 @@ from cardrules.cards import JOKER, Card, Suit
 from cardrules.state import Variant
 from cardrules.tricks import TrickTable
 
-__all__ = ["DeckTables", "PlayTables", "Tables"]
+__all__ = ["TRUMP_CHOICES", "DeckTables", "Phase", "PlayTables", "Tables"]
+
+TRUMP_CHOICES: Final[tuple[Trump, ...]] = (*Suit, NO_TRUMP)
+"""Every trump choice in the order of the trump tables and of the trump actions:
+spades, hearts, diamonds, clubs, no-trump."""
+
+
+class Phase(enum.Enum):
+    """The phases of a hand, in the order they can occur (see :mod:`cardrules.bid_euchre.state`)."""
+
+    DISCARD = "discard"
+    CLAIM = "claim"
+    AUCTION = "auction"
+    TRUMP = "trump"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    NAME_SUIT = "name_suit"
+    END = "end"
+
 
 _TRUMP_BASE: Final = 1 << 20
 _DOUBLE_WIDTH: Final = 24
@@ -246,9 +265,9 @@ class PlayTables:
     reads the attributes directly. Every table is a tuple: states share them across threads.
 
     Attributes:
-        deck: The :class:`~cardrules.bid_euchre.DeckTables`.
+        deck: The :class:`DeckTables`.
         trump_index: The trump choice's index in
-            :data:`~cardrules.bid_euchre.TRUMP_CHOICES`, -1 before trump is named.
+            :data:`TRUMP_CHOICES`, -1 before trump is named.
         trump: The trump choice, or ``None`` for the tables used before trump is named.
         table: The compiled :class:`~cardrules.tricks.TrickTable` of that trump choice.
         sitting_out: The seat that sits out (E-21), or -1.
@@ -277,7 +296,7 @@ class PlayTables:
         double: The double deck: fold the second copies before :meth:`play_actions`.
         c0: With ``c1`` and ``c2``, the deck's 8-bit tables of ``Play`` actions
             (:meth:`DeckTables.chunk_tables
-            <cardrules.bid_euchre.DeckTables.chunk_tables>`).
+            <DeckTables.chunk_tables>`).
     """
 
     __slots__ = (
@@ -417,6 +436,26 @@ class PlayTables:
     def led_suit(self, follow: int) -> Suit:
         """The suit whose positions are ``follow`` (the suit led, E-19)."""
         return self._suit_by_follow[follow]
+
+    def partner_gives(self, hands: int, partner: int, given: int, *, forced: bool) -> int:
+        """The positions the partner may give back in the help exchange (E-14).
+
+        Only cards the partner was dealt (``given`` are the ones received); under
+        ``help_card_rule="highest_trump"`` (``forced``) the best trump by E-16 if the
+        partner has one, the left bower and the joker included (E-17).
+
+        Args:
+            hands: The packed hands.
+            partner: The partner's seat.
+            given: The positions the declarer gave.
+            forced: ``help_card_rule == "highest_trump"``.
+        """
+        avail = (hands >> self.shift[partner] & self.full) & ~given
+        if forced:
+            for same in self.trumps_by_strength:
+                if avail & same:
+                    return avail & same
+        return avail
 
     @staticmethod
     def lawful(hand: int, follow: int) -> int:

@@ -22,8 +22,9 @@ highest trump; under no-trump it is the only trump, a suit of its own (E-37).
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Iterable
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from cardrules import decks
 from cardrules._util import quote
@@ -32,9 +33,7 @@ from cardrules.errors import InvalidArgumentError, UnknownCardError
 from cardrules.tricks import TrickRules
 
 __all__ = [
-    "JOKER_SUIT",
     "NO_TRUMP",
-    "TRUMP_CHOICES",
     "NoTrump",
     "Trump",
     "bid_euchre_deck",
@@ -61,11 +60,8 @@ NO_TRUMP: Final = NoTrump.NO_TRUMP
 Trump: TypeAlias = Suit | NoTrump
 """A trump choice: one of the four suits, or :data:`NO_TRUMP`."""
 
-TRUMP_CHOICES: Final[tuple[Trump, ...]] = (*Suit, NO_TRUMP)
-"""Every trump choice in a fixed order: spades, hearts, diamonds, clubs, no-trump."""
-
-JOKER_SUIT: Final = "joker"
-"""The label of the joker's own suit under no-trump (E-37) in :func:`trick_rules`."""
+# The label of the joker's own suit under no-trump (E-37) in trick_rules().
+_JOKER_SUIT: Final = "joker"
 
 # E-16: plain suits rank A K Q J 10 9; the trump suit Joker, right, left, A K Q 10 9.
 _PLAIN_STRENGTH: Final = {
@@ -217,13 +213,13 @@ def trick_rules(trump: Trump, *, joker: bool = False, double_deck: bool = False)
     suit_of: dict[Card, object] = {}
     for card in deck:
         suit = effective_suit(card, trump)
-        suit_of[card] = JOKER_SUIT if suit is None else suit
+        suit_of[card] = _JOKER_SUIT if suit is None else suit
     strength = {card: _strength(card, trump) for card in deck}
     if isinstance(trump, Suit):
         trump_label: object = trump
     else:
         # E-37: under no-trump the joker is the only trump, in a suit of its own.
-        trump_label = JOKER_SUIT if joker else None
+        trump_label = _JOKER_SUIT if joker else None
     return TrickRules(cards=deck, suit_of=suit_of, strength=strength, trump=trump_label)
 
 
@@ -250,3 +246,35 @@ def is_ace_no_face(hand: Iterable[Card]) -> bool:
     return any(c.rank == Rank.ACE and c.kind is CardKind.SUIT for c in cards) and not any(
         is_face_card(c) for c in cards
     )
+
+
+if TYPE_CHECKING:
+    # Deprecated names, still importable for one release (see __getattr__ below).
+
+    JOKER_SUIT: str
+    TRUMP_CHOICES: tuple[Trump, ...]
+else:
+
+    def __getattr__(name: str) -> Any:
+        # The deprecated names of 0.1, for one release.
+        if name == "JOKER_SUIT":
+            warnings.warn(
+                "cardrules.bid_euchre.cards.JOKER_SUIT is deprecated and will be removed in"
+                " 0.3: the joker's suit label under no-trump is trick_rules(NO_TRUMP,"
+                " joker=True).trump",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return _JOKER_SUIT
+        if name in ("DeckTables", "TRUMP_CHOICES"):
+            warnings.warn(
+                f"cardrules.bid_euchre.cards.{name} is deprecated and will be removed in 0.3:"
+                " the engine's tables are private",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            # Imported here: the engine's tables are built from the cards.
+            from cardrules.bid_euchre._tables import TRUMP_CHOICES, DeckTables
+
+            return DeckTables if name == "DeckTables" else TRUMP_CHOICES
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

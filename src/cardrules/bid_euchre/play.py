@@ -1,13 +1,14 @@
-"""Trick play in Bid Euchre (E-14, E-18 … E-23): reneges, tricks and the help exchange.
+"""Trick play in Bid Euchre (E-18 … E-23): reneges and tricks.
 
 The engine plays cards with the compiled tables of each trump choice; this module holds
-the values it records (:class:`Renege`, :class:`Trick`) and the rules it shares with the
-score-only API.
+the values it records (:class:`Renege`, :class:`Trick`) and the scoring of a played
+hand it shares with the score-only API (:func:`hand_result`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import warnings
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,7 +23,25 @@ if TYPE_CHECKING:
 __all__ = ["Renege", "Trick", "hand_result", "partner_gives"]
 
 
-@attrs.frozen
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        # The deprecated names of 0.1, for one release.
+        if name == "PlayTables":
+            warnings.warn(
+                "cardrules.bid_euchre.play.PlayTables is deprecated and will be removed in"
+                " 0.3: the engine's tables are private",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            # Imported here: the engine's tables module comes above this one.
+            from cardrules.bid_euchre._tables import PlayTables
+
+            return PlayTables
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@attrs.frozen(repr=False)
 class Renege:
     """A renege recorded under ``renege_mode="penalize"`` (E-23).
 
@@ -33,14 +52,20 @@ class Renege:
         led: The effective suit led (the suit named when the joker was led in no-trump).
 
     >>> from cardrules import Card, Suit
-    >>> Renege(1, 1, Card.parse("9H"), Suit.DIAMONDS).seat
-    1
+    >>> Renege(1, 1, Card.parse("9H"), Suit.DIAMONDS)
+    Renege(seat=1, trick=1, card=Card.parse('9H'), led=Suit.DIAMONDS)
     """
 
     seat: int
     trick: int
     card: Card
     led: Suit
+
+    def __repr__(self) -> str:
+        # Eval-able, with the names of cardrules and cardrules.bid_euchre.
+        given: object = self.led  # fields are not checked: the repr must not raise
+        led = f"Suit.{given.name}" if isinstance(given, Suit) else repr(given)
+        return f"Renege(seat={self.seat!r}, trick={self.trick!r}, card={self.card!r}, led={led})"
 
 
 @attrs.frozen
@@ -84,22 +109,15 @@ def hand_result(
 
 
 def partner_gives(p: PlayTables, hands: int, partner: int, given: int, *, forced: bool) -> int:
-    """The positions the partner may give back in the help exchange (E-14).
-
-    Only cards the partner was dealt (``given`` are the ones received); under
-    ``help_card_rule="highest_trump"`` (``forced``) the best trump by E-16 if the partner
-    has one, the left bower and the joker included (E-17).
-
-    Args:
-        p: The tables of the hand's trump.
-        hands: The packed hands.
-        partner: The partner's seat.
-        given: The positions the declarer gave.
-        forced: ``help_card_rule == "highest_trump"``.
+    """Deprecated (removed in 0.3): the positions the partner may give back in the help
+    exchange (E-14), on the engine's private tables. A state's ``legal_actions()`` in the
+    exchange are the gives this allows.
     """
-    avail = (hands >> p.shift[partner] & p.full) & ~given
-    if forced:
-        for same in p.trumps_by_strength:
-            if avail & same:
-                return avail & same
-    return avail
+    warnings.warn(
+        "cardrules.bid_euchre.play.partner_gives is deprecated and will be removed in 0.3:"
+        " it works on the engine's private tables; the partner's legal gives are the"
+        " state's legal_actions() in the help exchange",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return p.partner_gives(hands, partner, given, forced=forced)

@@ -51,8 +51,9 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
         The hand's :class:`~cardrules.bid_euchre.HandResult`.
 
     Raises:
-        InvalidArgumentError: ``state`` is not a Bid Euchre state, or ``rng`` is not a
-            ``random.Random``.
+        TypeError: ``state`` is not a Bid Euchre state, or ``rng`` is not a
+            ``random.Random`` (the library's ``InvalidArgumentError``, also a
+            ``ValueError``).
     """
     given: object = state
     if not isinstance(given, Core) or not isinstance(rng, random.Random):

@@ -1,7 +1,7 @@
 """The Bid Euchre state machine for one hand: deal, auction, trump, exchange, play, score.
 
-A hand runs through these phases (:class:`Phase`), each skipped when the options or the
-contract do not need it:
+A hand runs through these phases (:class:`~cardrules.bid_euchre.Phase`), each skipped
+when the options or the contract do not need it:
 
 1. ``DISCARD``: with the joker (``joker_discard_timing="before_auction"``), the dealer,
    dealt 7 cards, discards one face down (E-37).
@@ -26,7 +26,7 @@ contract do not need it:
 ['pass', 'bid 3', 'bid 4', 'bid 5', 'bid 6H', 'bid 6M']
 >>> state = state.apply("bid 4").apply("pass").apply("pass").apply("pass")
 >>> state.phase, state.declarer, state.contract
-(<Phase.TRUMP: 'trump'>, 1, Contract(tricks=4, kind=<ContractKind.ORDINARY: 0>))
+(<Phase.TRUMP: 'trump'>, 1, Contract(4))
 >>> state = state.apply("trump hearts")
 >>> state.phase, state.to_play, len(state.hand(1))
 (<Phase.PLAY: 'play'>, 1, 6)
@@ -34,7 +34,7 @@ contract do not need it:
 The engine keeps the cards as positions in bitmasks and shares the hand's
 slow-changing facts and the variant's tables between states. The only mutable objects
 a state reaches are caches that grow with values computed from immutable inputs (the
-successors of an :class:`~cardrules.bid_euchre.Auction`, the variant's results of
+successors of an :class:`~cardrules.bid_euchre.bidding.Auction`, the variant's results of
 played hands, the tricks a state has read from its history); they never change what a
 state means, so states can be shared between threads.
 """
@@ -55,11 +55,11 @@ from cardrules.bid_euchre._engine import (
     _PLAY,
     _TRUMP,
     Core,
-    Phase,
     _Record,
     partner_choices,
     restore,
 )
+from cardrules.bid_euchre._tables import TRUMP_CHOICES, Phase
 from cardrules.bid_euchre.actions import (
     Bid,
     ClaimAceNoFace,
@@ -69,9 +69,10 @@ from cardrules.bid_euchre.actions import (
     NameTrump,
 )
 from cardrules.bid_euchre.bidding import Auction, Contract
-from cardrules.bid_euchre.cards import TRUMP_CHOICES, NoTrump, Trump, is_ace_no_face
+from cardrules.bid_euchre.cards import NoTrump, Trump, is_ace_no_face
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
+from cardrules.bid_euchre.view import BidEuchreView
 from cardrules.cards import Card, Suit
 from cardrules.errors import (
     BidError,
@@ -92,7 +93,6 @@ _set: Final = object.__setattr__
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.variant import BidEuchreVariant
-    from cardrules.bid_euchre.view import BidEuchreView
 
 __all__ = ["BidEuchreState", "Phase"]
 
@@ -104,16 +104,13 @@ class BidEuchreState(Core, StateBase):
     <cardrules.bid_euchre.BidEuchreVariant.new_game>` or :meth:`BidEuchreVariant.deal
     <cardrules.bid_euchre.BidEuchreVariant.deal>`.
 
-    Cards inside the state are positions in bitmasks (see
-    the deck of the options); the public accessors return cards.
-    In ``renege_mode="penalize"`` every card in the hand of the seat to play is a legal
+    The public accessors return cards (the engine keeps positions in bitmasks). In
+    ``renege_mode="penalize"`` every card in the hand of the seat to play is a legal
     action (the engine accepts it and records a renege, E-23); :meth:`lawful_actions`
-    lists the actions that break no rule.
+    lists the actions that break no rule. ``is_terminal`` (an attribute) is True once
+    the hand is over: scored, or thrown in.
 
     States are built by the variant; ``BidEuchreState()`` is refused.
-
-    Attributes:
-        is_terminal: True once the hand is over: scored, or thrown in.
     """
 
     __slots__ = ()
@@ -155,7 +152,7 @@ class BidEuchreState(Core, StateBase):
 
     @property
     def auction(self) -> Auction:
-        """The :class:`~cardrules.bid_euchre.Auction`: the calls so far and the contract."""
+        """The :class:`~cardrules.bid_euchre.bidding.Auction`: the calls so far and the contract."""
         return self._auction
 
     @property
@@ -396,9 +393,7 @@ class BidEuchreState(Core, StateBase):
         Raises:
             InvalidSeatError: ``seat`` is not an int from 0 to 3.
         """
-        from cardrules.bid_euchre.view import _make_view
-
-        return _make_view(self, check_seat(seat, 4))
+        return BidEuchreView.from_state(self, seat)
 
     # -- the checks -------------------------------------------------------------------
 

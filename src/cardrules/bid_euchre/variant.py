@@ -14,14 +14,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.bid_euchre import actions as _actions
 from cardrules.bid_euchre._engine import root_state
-from cardrules.bid_euchre._tables import Tables
-from cardrules.bid_euchre.cards import NO_TRUMP, TRUMP_CHOICES, Trump
+from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
+from cardrules.bid_euchre.actions import Notation
+from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
@@ -37,7 +38,10 @@ from cardrules.errors import (
 from cardrules.state import Variant, check_seat
 from cardrules.tricks import TrickTable
 
-__all__ = ["BidEuchreVariant", "DealError"]
+if TYPE_CHECKING:
+    from cardrules.bid_euchre.match import BidEuchreMatch
+
+__all__ = ["BidEuchreVariant"]
 
 # For _deal: the bit of each position (copied, never changed), and the steps of the
 # shuffle from card 23 down to card 4, four at a time: each card with the number of
@@ -91,6 +95,7 @@ class BidEuchreVariant(Variant):
         self.options: BidEuchreOptions = options
         # Every table the engine reads, compiled once for these options.
         self._tables = Tables(options, self)
+        self._notation = Notation(tricks_per_hand=options.tricks_per_hand)
 
     # -- Variant interface --------------------------------------------------------------
 
@@ -327,9 +332,20 @@ class BidEuchreVariant(Variant):
             NotationError: ``text`` is not an action's notation.
 
         >>> BidEuchreVariant(double_deck=True).parse_action("bid moon")
-        Bid(Contract(tricks=12, kind=<ContractKind.MOON: 2>))
+        Bid(Contract(12, ContractKind.MOON))
         """
-        return _actions.parse_action(text, tricks_per_hand=self.options.tricks_per_hand)
+        return self._notation.parse(text)
+
+    def action_text(self, action: Action) -> str:
+        """The notation of ``action`` as this variant writes it: ``str(action)``, except
+        the plain all-tricks bid of ``allow_plain_six``, written ``bid 6P`` (``bid 12P``
+        with the double deck) as in the spec (E-10). :meth:`parse_action` reads both.
+
+        >>> variant = BidEuchreVariant(allow_plain_six=True)
+        >>> [variant.action_text(a) for a in variant.new_game(seed=5).legal_actions()]
+        ['pass', 'bid 3', 'bid 4', 'bid 5', 'bid 6P', 'bid 6H', 'bid 6M']
+        """
+        return self._notation.text(action)
 
     def action_id(self, action: Action) -> int:
         """The stable integer id of ``action`` (see :func:`~cardrules.bid_euchre.action_id`).
@@ -402,6 +418,20 @@ class BidEuchreVariant(Variant):
             return self.deal(hands=hands, dealer=dealer)
         except DealError as exc:
             raise RecordError(f"the deal is invalid: {exc}") from None
+
+    def new_match(self) -> BidEuchreMatch:
+        """A match to the target score under these options, 0-0, dealt first by
+        ``options.first_dealer`` (:class:`~cardrules.bid_euchre.BidEuchreMatch`).
+
+        >>> match = BidEuchreVariant(target_score=10).new_match()
+        >>> match.scores, match.options.target_score, match.is_over
+        ((0, 0), 10, False)
+        """
+        # The one import inside a function: the match deals its hands with this class,
+        # so match.py imports this module and not the other way (no circle).
+        from cardrules.bid_euchre.match import BidEuchreMatch
+
+        return BidEuchreMatch.start(self.options)
 
     # -- extras ---------------------------------------------------------------------------
 
