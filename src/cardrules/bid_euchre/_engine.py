@@ -45,6 +45,7 @@ from cardrules.bid_euchre.bidding import Auction, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.play import Renege
 from cardrules.bid_euchre.scoring import HandResult, VoidReason
+from cardrules.cards import Suit
 from cardrules.errors import (
     IllegalActionError,
     NotationError,
@@ -608,15 +609,14 @@ class Core:
     def _do_name_suit(self, action: NameSuit, seat: int) -> Self:
         # E-37: the named suit is the suit to follow; the joker leads it, as a trump.
         p = self._h.play
-        sn = p.deck.suit_numbers[p.trump_index][action.suit]
-        follow = p.table.suit_mask[sn]
-        keys = p._keys4[sn]
+        lead = p._named4[action.suit]
+        follow, keys = lead
         hn = self._hand_of(p.next_seat[seat])
         legal = hn if p.penalize else (hn & follow or hn)
         return _build(
             self, self._h, self._auction, action, _PLAY, p.next_seat[seat],
             p.play_actions(legal), legal, self._left, 1, self._done,
-            (follow, keys), keys[p.joker_no_trump] | seat,
+            lead, keys[p.joker_no_trump] | seat,
         )  # fmt: skip
 
 
@@ -899,6 +899,8 @@ def playout(state: Core, rng: random.Random) -> HandResult:
 
 
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(49))
+# The suits in the order of the NameSuit actions (spades, hearts, diamonds, clubs).
+_SUITS: Final = tuple(Suit)
 
 
 def _random_calls(auction: Auction, getrandbits: Callable[[int], int]) -> Auction:
@@ -1021,9 +1023,8 @@ def _joker_named(
     r = getrandbits(3)
     while r >= 4:
         r = getrandbits(3)
-    sn = p.deck.suit_numbers[p.trump_index][TRUMP_CHOICES[r]]  # type: ignore[index]
-    keys = p._keys4[sn]
-    return p.table.suit_mask[sn], keys, keys[pos] | seat
+    follow, keys = p._named4[_SUITS[r]]
+    return follow, keys, keys[pos] | seat
 
 
 # One hot loop, kept whole for speed: PLR0912, PLR0913, PLR0917.

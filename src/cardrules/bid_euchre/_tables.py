@@ -304,6 +304,7 @@ class PlayTables:
         "_a1",
         "_keys4",
         "_lead4",
+        "_named4",
         "_position",
         "_suit_by_follow",
         "c0",
@@ -406,6 +407,11 @@ class PlayTables:
                 self._keys4[table.suit[pos]][pos],
             )
             for pos in range(deck.size)
+        )
+        # E-37: _named4[suit] is the lead of the suit named for the joker led under
+        # no-trump, as _lead4 gives the lead of a card: (follow mask, keys).
+        self._named4: FrozenDict[Suit, tuple[int, tuple[int, ...]]] = FrozenDict(
+            {suit: (table.suit_mask[n], self._keys4[n]) for suit, n in deck.suit_numbers[t].items()}
         )
 
     @staticmethod
