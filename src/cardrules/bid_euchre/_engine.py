@@ -2,9 +2,11 @@
 transitions, the fast play step and the bulk playout loop.
 
 Private: ``state.py`` builds the public :class:`~cardrules.bid_euchre.BidEuchreState` on
-:class:`Core`, and ``playout.py`` calls :func:`playout`. Nothing here checks an action:
-the checks are the state's (``BidEuchreState._validate``); this module only moves a
-hand on, with the tables of ``_tables.py`` read into locals once per call.
+:class:`Core`, and ``playout.py`` calls :func:`playout`. The checks and their errors are
+the state's (``BidEuchreState._validate`` and its ``_check_*``); the fast paths of
+:meth:`Core.apply` take only the actions the tables list as legal, and everything else
+goes through those checks before a transition here (``_transition``, the ``_do_*``
+methods). The tables of ``_tables.py`` are read into locals once per call.
 
 A state is an instance of the plain slots class :class:`Core`, filled in and then given
 the final state class (the one construction trick, here only): the variant hands that
@@ -19,10 +21,12 @@ yet. The legal actions are computed once, when the state is built.
 
 Each play rule is one declaration in ``_tables.py``, read by every path here: the
 suit to follow (E-17, E-19: ``hand & follow or hand``), the strengths (E-16, E-20, E-38:
-``key > best``), the seats that play (E-21: ``next_seat``). The fast step of
-:meth:`Core.apply`, :meth:`Core._play_any` (every option) and the two loops of the
-playout each write them inline, by design: a call per card would cost more than the
-card.
+``key > best``), the seats that play (E-21: ``next_seat``), the suit named for the
+joker (E-37: ``_named4``). The fast step of :meth:`Core.apply` (one deck, reneges
+refused), :meth:`Core._play_any` (every option) and the two loops of the playout
+(whole tricks of one deck, and every option from any point of a trick) each write the
+two one-line expressions inline, by design: a call per card would cost more than the
+card, and the equivalence tests (``test_euchre_fast_paths.py``) hold them together.
 """
 
 from __future__ import annotations
