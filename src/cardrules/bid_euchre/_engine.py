@@ -517,9 +517,9 @@ class Core:
         """The state after ``action`` by ``seat``, which the state's ``_validate`` accepted."""
         h = self._h
         phase = h.phase
-        if phase is _PLAY and isinstance(action, Play):
-            p = h.play
-            return self._play_any(h, p, self._legal & p.position_mask[action.card.index], action)
+        if phase is _PLAY and type(action) is Play:
+            # A legal card given as text: the fast step of apply takes it.
+            return self.apply(action)
         if phase is _AUCTION:
             return self._do_call(action, seat)
         if phase is _TRUMP and isinstance(action, NameTrump):
