@@ -522,15 +522,15 @@ class Core:
             return self.apply(action)
         if phase is _AUCTION:
             return self._do_call(action, seat)
-        if phase is _TRUMP and isinstance(action, NameTrump):
+        if phase is _TRUMP and type(action) is NameTrump:
             return self._do_name_trump(action, seat)
-        if phase is _EXCHANGE and isinstance(action, Give):
+        if phase is _EXCHANGE and type(action) is Give:
             return self._do_give(action, seat)
-        if phase is _DISCARD and isinstance(action, Discard):
+        if phase is _DISCARD and type(action) is Discard:
             return self._do_discard(action, seat)
         if phase is _CLAIM:
             return self._do_claim(action, seat)
-        if phase is _NAME_SUIT and isinstance(action, NameSuit):
+        if phase is _NAME_SUIT and type(action) is NameSuit:
             return self._do_name_suit(action, seat)
         raise AssertionError(f"{action} was accepted in phase {phase.name}")  # pragma: no cover
 

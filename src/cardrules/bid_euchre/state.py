@@ -411,15 +411,15 @@ class BidEuchreState(Core, StateBase):
                     f"{quote(card)} is not in this game's deck", action=action, seat=s
                 )
         phase = h.phase
-        if phase is _PLAY and isinstance(action, Play):
+        if phase is _PLAY and type(action) is Play:
             self._check_play(action, s)
         elif phase is _AUCTION and (kind is Bid or kind is Pass):
             self._check_call(action, s)
-        elif phase is _TRUMP and isinstance(action, NameTrump):
+        elif phase is _TRUMP and type(action) is NameTrump:
             self._check_trump(action, s)
-        elif phase is _EXCHANGE and isinstance(action, Give):
+        elif phase is _EXCHANGE and type(action) is Give:
             self._check_give(action, s)
-        elif phase is _DISCARD and isinstance(action, Discard):
+        elif phase is _DISCARD and type(action) is Discard:
             self._check_discard(action, s)
         elif phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
             self._check_claim(action, s)
