@@ -226,7 +226,7 @@ class Sitting:
             ns, ew = match.scores
             self._say("", f"== Hand {index + 1}: NS {ns}, EW {ew} ==")
             rng = deal_rng(self.seed, index)
-            final = self.play_deal(match.next_hand(rng), rng)
+            final = self.play_deal(match.next_deal(rng), rng)
             match = match.after(final.result())
         self._say("")
         if match.is_over:

@@ -10,8 +10,6 @@ import pytest
 from cardrules import BidError, NotYourTurnError, TrumpError, WrongPhaseError
 from cardrules.bid_euchre import (
     PASS,
-    Auction,
-    AuctionRules,
     Bid,
     BidEuchreMatch,
     BidEuchreOptions,
@@ -20,8 +18,8 @@ from cardrules.bid_euchre import (
     Contract,
     ContractKind,
     Phase,
-    bidding_order,
 )
+from cardrules.bid_euchre.bidding import Auction, AuctionRules, bidding_order
 
 DEAL = [
     "9S 10S JS QS KS AS",
@@ -62,7 +60,7 @@ def test_e6_auction_starts_left_of_the_dealer_and_the_dealer_calls_last(dealer: 
     while state.phase is Phase.AUCTION:
         order.append(state.to_play)
         state = state.apply("pass")
-    assert order == list(bidding_order(dealer)) == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
+    assert order == list(bidding_order(dealer=dealer)) == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize("dealer", range(4))
@@ -74,11 +72,11 @@ def test_e5_the_deal_passes_left_after_every_hand(dealer: int) -> None:
 
 def test_e5_the_match_deals_the_next_hand_left() -> None:
     match = BidEuchreMatch.start(BidEuchreOptions())
-    state = match.next_hand(random.Random(1))
+    state = match.next_deal(random.Random(1))
     assert isinstance(state, BidEuchreState)
     assert state.dealer == 0
     match = match.after(play_out(state, 1).result())
-    assert match.next_hand(random.Random(2)).dealer == 1
+    assert match.next_deal(random.Random(2)).dealer == 1
 
 
 # -- E-7 rounds ---------------------------------------------------------------------------

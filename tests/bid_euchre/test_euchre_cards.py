@@ -19,12 +19,11 @@ from cardrules.bid_euchre import (
     Phase,
     bid_euchre_deck,
     effective_suit,
-    is_trump,
     left_bower,
     right_bower,
-    same_colour_suit,
     trick_rules,
 )
+from cardrules.bid_euchre.cards import is_trump, same_colour_suit
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("9", "10", "J", "Q", "K", "A")

@@ -3,6 +3,7 @@ conformance kit of :mod:`cardrules.testing` under several option sets."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import re
@@ -14,9 +15,12 @@ import cardrules
 from cardrules import (
     Card,
     CardNotInHandError,
+    DealError,
     GameOverError,
     IllegalActionError,
+    ImmutableError,
     InvalidActionError,
+    InvalidArgumentError,
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
@@ -34,13 +38,13 @@ from cardrules.bid_euchre import (
     BidEuchreVariant,
     BidEuchreView,
     Contract,
-    DealError,
     Phase,
     action_from_id,
     action_id,
     parse_action,
     random_playout,
 )
+from cardrules.state import StateBase
 from cardrules.testing import check_variant
 
 OPTION_SETS: list[dict[str, object]] = [
@@ -235,9 +239,35 @@ def test_states_pickle_hash_and_compare_by_value(options: dict[str, object]) -> 
 def test_states_are_immutable() -> None:
     state = BidEuchreVariant().new_game(seed=1)
     with pytest.raises(AttributeError):
-        state.to_play = 3
+        state.to_play = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
         del state.is_terminal
+
+
+def test_states_are_built_on_the_core_kit_by_their_variant_only() -> None:
+    with pytest.raises(InvalidArgumentError, match="built by their variant"):
+        BidEuchreState()
+    state = BidEuchreVariant().new_game(seed=1)
+    assert isinstance(state, StateBase)
+    with pytest.raises(ImmutableError, match="BidEuchreState is immutable"):
+        state._to_play = 2
+    with pytest.raises(ImmutableError):
+        del state._h
+    assert copy.copy(state) is state
+    assert copy.deepcopy({"s": state})["s"] is state
+
+
+def test_to_play_is_a_seat_until_the_end_then_none() -> None:
+    state = BidEuchreVariant().new_game(seed=4, dealer=1)
+    seats = []
+    while not state.is_terminal:
+        seats.append(state.to_play)
+        state = state.apply(state.legal_actions()[-1])
+    assert all(type(s) is int and 0 <= s <= 3 for s in seats)
+    assert state.to_play is None
+    assert [seat for seat, _ in state.history] == seats
+    with pytest.raises(GameOverError, match="the hand is over"):
+        state.check("pass")
 
 
 def test_history_is_seat_action_pairs() -> None:

@@ -101,7 +101,7 @@ def test_random_playout_from_fresh_deals_matches_the_public_loop() -> None:
 )
 def test_e24_to_e31_engine_scoring_is_score_hand(options: BidEuchreOptions) -> None:
     variant = BidEuchreVariant(options)
-    rules = variant._auction_rules
+    rules = variant._tables.auction_rules
     n = options.tricks_per_hand
     reneges_choices: list[tuple[int, ...]] = [()]
     if options.renege_mode == "penalize":
@@ -135,11 +135,12 @@ def _played(
     ew: int,
     reneges: tuple[int, ...],
 ) -> object:
-    from cardrules.bid_euchre.play import Renege, _played_result
+    from cardrules.bid_euchre._engine import _played_result
+    from cardrules.bid_euchre.play import Renege
     from cardrules.cards import Card, Suit
 
     records = tuple(Renege(seat, 1, Card.parse("9S"), Suit.HEARTS) for seat in reneges)
-    return _played_result(variant.options, variant._results, auction, ns, ew, records)  # type: ignore[arg-type]
+    return _played_result(variant.options, variant._tables.results, auction, ns, ew, records)  # type: ignore[arg-type]
 
 
 def test_e12_e32_a_thrown_in_hand_scores_as_score_hand() -> None:

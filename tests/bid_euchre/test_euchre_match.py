@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.match import BidEuchreMatch
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.scoring import HandFacts, HandResult, ScoreInputError, score_hand
-from cardrules.errors import GameOverError
+from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
+from cardrules.errors import GameOverError, ScoreInputError
 
 N, E, S, W = 0, 1, 2, 3
 NS, EW = 0, 1
@@ -91,7 +91,7 @@ def test_match_cases(
     assert match.winner == winners[rule], (case, rule)
     assert match.is_over is (winners[rule] is not None)
     assert match.dealer == 1
-    assert match.hands == (score_hand(facts, start.options),)
+    assert match.results == (score_hand(facts, start.options),)
     assert start.scores == before  # the match is a value: after() changed nothing
 
 
@@ -121,7 +121,7 @@ def test_e5_deal_passes_left_after_every_hand_including_void_ones() -> None:
         dealers.append(match.dealer)
     assert dealers == [2, 3, 0, 1, 2, 3]
     assert match.scores == (3 + 1, 3 - 6)
-    assert len(match.hands) == 5
+    assert len(match.results) == 5
 
 
 def test_e5_a_void_hand_changes_only_the_dealer() -> None:
@@ -293,7 +293,7 @@ def test_after_a_finished_match_raises() -> None:
     with pytest.raises(GameOverError):
         over.after(HandFacts.void("all_pass"))
     with pytest.raises(GameOverError):
-        over.next_hand(random.Random(1))
+        over.next_deal(random.Random(1))
 
 
 def test_after_rejects_results_of_other_options_or_forged_results() -> None:
@@ -324,9 +324,9 @@ def test_after_rejects_results_of_other_options_or_forged_results() -> None:
         {"dealer": True},
         {"dealer": None},
         {"options": None},
-        {"hands": [score_hand(HandFacts.void("all_pass"))]},
-        {"hands": (HandFacts.void("all_pass"),)},
-        {"hands": (score_hand(HandFacts.void("all_pass"), BidEuchreOptions(target_score=5)),)},
+        {"results": [score_hand(HandFacts.void("all_pass"))]},
+        {"results": (HandFacts.void("all_pass"),)},
+        {"results": (score_hand(HandFacts.void("all_pass"), BidEuchreOptions(target_score=5)),)},
         {"winner": True},
         {"winner": 2},
         {"winner": 0},
@@ -389,13 +389,13 @@ def test_a_match_is_an_immutable_value() -> None:
 # ---------------------------------------------------------------------------- next hand
 
 
-def test_next_hand_deals_with_the_matchs_dealer() -> None:
+def test_next_deal_deals_with_the_matchs_dealer() -> None:
     pytest.importorskip("cardrules.bid_euchre.variant")
     match = BidEuchreMatch.start(BidEuchreOptions(first_dealer=2)).after(HandFacts.void("all_pass"))
-    state = match.next_hand(random.Random(7))
+    state = match.next_deal(random.Random(7))
     assert state.dealer == 3
     assert not state.is_terminal
-    assert state == match.next_hand(random.Random(7))
+    assert state == match.next_deal(random.Random(7))
 
 
 def test_a_whole_match_through_the_engine() -> None:
@@ -404,8 +404,8 @@ def test_a_whole_match_through_the_engine() -> None:
     options = BidEuchreOptions(first_dealer=3, simultaneous_target_rule="makers_or_setters")
     match = BidEuchreMatch.start(options)
     while not match.is_over:
-        assert len(match.hands) < 300
-        state = match.next_hand(rng)
+        assert len(match.results) < 300
+        state = match.next_deal(rng)
         assert state.dealer == match.dealer
         while not state.is_terminal:
             # Bid 3 whenever possible, otherwise pass: uniformly random bids would fail
@@ -418,7 +418,7 @@ def test_a_whole_match_through_the_engine() -> None:
         result = state.result()
         before = match
         match = match.after(result)
-        assert match.hands[-1] == result
+        assert match.results[-1] == result
         assert match.scores == (
             before.scores[0] + result.delta[0],
             before.scores[1] + result.delta[1],
@@ -490,7 +490,7 @@ def test_random_matches_always_end(options: BidEuchreOptions, seed: int) -> None
             previous.scores[0] + result.delta[0],
             previous.scores[1] + result.delta[1],
         )
-        assert len(match.hands) == count
+        assert len(match.results) == count
         if result.made is None:
             assert match.winner is None
         if match.winner is not None:
@@ -534,6 +534,6 @@ def test_higher_score_winner_is_the_only_or_the_higher_team_at_the_target(
 
 def test_hand_results_kept_by_the_match_are_the_scored_ones() -> None:
     match = BidEuchreMatch.start().after(hand("4", W, (1, 5)))
-    (only,) = match.hands
+    (only,) = match.results
     assert type(only) is HandResult
     assert only.delta == (1, 5)

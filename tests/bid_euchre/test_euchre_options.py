@@ -30,8 +30,8 @@ from cardrules.bid_euchre import (
     ClaimAceNoFace,
     Contract,
     Phase,
-    is_ace_no_face,
 )
+from cardrules.bid_euchre.cards import is_ace_no_face
 
 
 def drive(state: BidEuchreState, actions: list[str]) -> BidEuchreState:

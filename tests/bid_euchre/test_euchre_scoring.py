@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.scoring import HandFacts, HandResult, ScoreInputError, score_hand
-from cardrules.errors import CardrulesError
+from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
+from cardrules.errors import CardrulesError, ScoreInputError
 
 N, E, S, W = 0, 1, 2, 3
 

@@ -5,8 +5,10 @@ ignoring ASCII case):
 
 ============================  ===========================================================
 ``pass``                      decline to bid (E-8) or to claim Ace No Face (E-36)
-``bid 4``                     an ordinary bid; ``bid 6`` is the plain six (``allow_plain_six``);
-                              also ``bid 4P``, ``bid 6P``
+``bid 4``                     an ordinary bid; also ``bid 4P``
+``bid 6P``                    the plain six (``allow_plain_six``, E-10; ``bid 12P`` with the
+                              double deck), as a variant writes it; ``str()`` writes
+                              ``bid 6``, the same action in every deck; also ``bid 6``
 ``bid 6H`` / ``bid help``     six asking for help (E-14); ``bid 12H`` with the double deck
 ``bid 6M`` / ``bid moon``     shoot the moon (E-15); ``bid 12M`` with the double deck
 ``trump hearts``              the declarer names trump (E-13); also ``trump H``,
@@ -21,6 +23,11 @@ ignoring ASCII case):
 ``play JD``                   play a card to the trick (E-18 … E-22)
 ============================  ===========================================================
 
+One action object serves every option set, so ``str()`` cannot know the deck: the
+plain all-tricks bid is written ``6P`` by
+:meth:`Notation.text <cardrules.bid_euchre.actions.Notation.text>` (and by a variant's
+``action_text``), which knows the hand size.
+
 The joker's called suit is a separate step, not part of the card play: the leader plays
 ``play JK`` and, while everyone waits, names a suit. A card play is always
 :class:`~cardrules.Play`, and the call is recorded in the history like any action.
@@ -31,13 +38,14 @@ options do not use (``bid 12M`` with a single deck, ``play JK`` without the joke
 >>> from cardrules.bid_euchre import parse_action, action_id, action_from_id
 >>> a = parse_action("bid 6h")
 >>> a, str(a), action_id(a)
-(Bid(Contract(tricks=6, kind=<ContractKind.HELP: 1>)), 'bid 6H', 13)
+(Bid(Contract(6, ContractKind.HELP)), 'bid 6H', 13)
 >>> action_from_id(action_id(parse_action("play JD"))) == parse_action("play jd")
 True
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
@@ -46,7 +54,12 @@ from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.cards import NO_TRUMP, NoTrump, Trump
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
-from cardrules.errors import InvalidActionError, InvalidArgumentError, NotationError
+from cardrules.errors import (
+    ImmutableError,
+    InvalidActionError,
+    InvalidArgumentError,
+    NotationError,
+)
 
 __all__ = [
     "NUM_ACTIONS",
@@ -57,6 +70,7 @@ __all__ = [
     "Give",
     "NameSuit",
     "NameTrump",
+    "Notation",
     "action_from_id",
     "action_id",
     "parse_action",
@@ -355,13 +369,114 @@ def _suit(word: str, text: str) -> Suit:
         raise NotationError(f"not a suit in {quote(text)}: {quote(word)}") from None
 
 
-def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
-    """Parse an action from its notation (see the module docs), ignoring ASCII case.
+class Notation:
+    """The action notation of one hand size: what ``bid help`` and ``bid moon`` stand for,
+    and how the plain all-tricks bid is written.
+
+    :func:`~cardrules.bid_euchre.parse_action` reads the notation of the single deck (6
+    tricks); a variant
+    reads and writes with the notation of its own deck (``BidEuchreVariant.parse_action``
+    and ``BidEuchreVariant.action_text``).
 
     Args:
-        text: The notation.
-        tricks_per_hand: The level ``bid help`` and ``bid moon`` stand for (12 with the
-            double deck; a variant's ``parse_action`` passes its own).
+        tricks_per_hand: 6, or 12 with the double deck.
+
+    Raises:
+        TypeError: ``tricks_per_hand`` is not 6 or 12 (the library's
+            ``InvalidArgumentError``, also a ``ValueError``).
+
+    >>> double = Notation(tricks_per_hand=12)
+    >>> double.parse("bid moon"), double.text(Bid(Contract(12)))
+    (Bid(Contract(12, ContractKind.MOON)), 'bid 12P')
+    """
+
+    __slots__ = ("tricks_per_hand",)
+
+    tricks_per_hand: int
+
+    def __init__(self, *, tricks_per_hand: int = 6) -> None:
+        if type(tricks_per_hand) is not int or tricks_per_hand not in (6, 12):
+            raise InvalidArgumentError(
+                f"tricks_per_hand is 6, or 12 with the double deck, not {quote(tricks_per_hand)}"
+            )
+        object.__setattr__(self, "tricks_per_hand", tricks_per_hand)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise ImmutableError(f"Notation is immutable; cannot set {quote(name)}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Notation):
+            return NotImplemented
+        return self.tricks_per_hand == other.tricks_per_hand
+
+    def __hash__(self) -> int:
+        return hash(self.tricks_per_hand)
+
+    def __repr__(self) -> str:
+        return f"Notation(tricks_per_hand={self.tricks_per_hand})"
+
+    def text(self, action: Action) -> str:
+        """The notation of ``action``: ``str(action)``, except that the plain all-tricks
+        bid of this hand size is written ``bid 6P`` (``bid 12P``), as the spec writes it
+        (E-10).
+
+        >>> Notation().text(Bid(Contract(6))), Notation().text(PASS)
+        ('bid 6P', 'pass')
+        """
+        if type(action) is Bid:
+            return f"bid {action.contract.notation(tricks_per_hand=self.tricks_per_hand)}"
+        return str(action)
+
+    def parse(self, text: str) -> Action:
+        """Parse an action from its notation (see the module docs), ignoring ASCII case.
+
+        Bid levels and suits are matched against fixed tables (``bid ٣`` is not a bid);
+        a card outside the Bid Euchre decks (``play 8S``) parses, and the state rejects
+        it with :class:`~cardrules.UnknownCardError`.
+
+        Raises:
+            NotationError: ``text`` is not the notation of a Bid Euchre action.
+        """
+        words = split_notation(text)
+        verb = words[0].translate(_ASCII_UPPER)
+        if len(words) == 1:
+            if verb == "PASS":
+                return PASS
+            raise NotationError(f"not a Bid Euchre action: {quote(text)}")
+        if len(words) != 2:
+            raise NotationError(f"not a Bid Euchre action: {quote(text)}")
+        arg = words[1]
+        key = arg.translate(_ASCII_UPPER)
+        card_action = _CARD_VERBS.get(verb)
+        if card_action is not None:
+            return card_action(_card(arg, text))
+        if verb == "BID":
+            try:
+                contract = Contract.parse(arg, tricks_per_hand=self.tricks_per_hand)
+            except NotationError:
+                raise NotationError(f"not a Bid Euchre bid in {quote(text)}") from None
+            return Bid(contract)
+        if verb == "TRUMP":
+            if key in _NO_TRUMP_WORDS:
+                return _TRUMPS[NO_TRUMP]
+            return _TRUMPS[_suit(arg, text)]
+        if verb == "NAME":
+            return _NAMES[_suit(arg, text)]
+        if verb == "CLAIM" and key in _CLAIM_WORDS:
+            return _CLAIM
+        raise NotationError(f"not a Bid Euchre action: {quote(text)}")
+
+
+_SINGLE_DECK: Final = Notation()
+
+
+def parse_action(text: str, **deprecated: int) -> Action:
+    """Parse an action from its notation (see the module docs), ignoring ASCII case.
+
+    ``bid help`` and ``bid moon`` are the single deck's 6H and 6M; a variant's
+    ``parse_action`` reads its own deck's (12H and 12M with the double deck). The old
+    keyword ``tricks_per_hand`` still works, with a :class:`DeprecationWarning`
+    (removed in 0.3; use :class:`~cardrules.bid_euchre.actions.Notation`).
 
     Bid levels and suits are matched against fixed tables (``bid ٣`` is not a bid);
     a card outside the Bid Euchre decks (``play 8S``) parses, and the state rejects it
@@ -371,33 +486,18 @@ def parse_action(text: str, *, tricks_per_hand: int = 6) -> Action:
         NotationError: ``text`` is not the notation of a Bid Euchre action.
 
     >>> parse_action("bid moon"), parse_action("trump NT"), parse_action("PASS")
-    (Bid(Contract(tricks=6, kind=<ContractKind.MOON: 2>)), NameTrump(NO_TRUMP), Pass())
+    (Bid(Contract(6, ContractKind.MOON)), NameTrump(NO_TRUMP), Pass())
     """
-    words = split_notation(text)
-    verb = words[0].translate(_ASCII_UPPER)
-    if len(words) == 1:
-        if verb == "PASS":
-            return PASS
-        raise NotationError(f"not a Bid Euchre action: {quote(text)}")
-    if len(words) != 2:
-        raise NotationError(f"not a Bid Euchre action: {quote(text)}")
-    arg = words[1]
-    key = arg.translate(_ASCII_UPPER)
-    card_action = _CARD_VERBS.get(verb)
-    if card_action is not None:
-        return card_action(_card(arg, text))
-    if verb == "BID":
-        try:
-            contract = Contract.parse(arg, tricks_per_hand=tricks_per_hand)
-        except NotationError:
-            raise NotationError(f"not a Bid Euchre bid in {quote(text)}") from None
-        return Bid(contract)
-    if verb == "TRUMP":
-        if key in _NO_TRUMP_WORDS:
-            return _TRUMPS[NO_TRUMP]
-        return _TRUMPS[_suit(arg, text)]
-    if verb == "NAME":
-        return _NAMES[_suit(arg, text)]
-    if verb == "CLAIM" and key in _CLAIM_WORDS:
-        return _CLAIM
-    raise NotationError(f"not a Bid Euchre action: {quote(text)}")
+    if not deprecated:
+        return _SINGLE_DECK.parse(text)
+    if set(deprecated) != {"tricks_per_hand"}:
+        raise InvalidArgumentError(
+            f"parse_action takes the text only, not {', '.join(map(quote, deprecated))}"
+        )
+    warnings.warn(
+        "parse_action(text, tricks_per_hand=...) is deprecated and will be removed in 0.3;"
+        " use Notation(tricks_per_hand=...).parse(text) or a variant's parse_action",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return Notation(tricks_per_hand=deprecated["tricks_per_hand"]).parse(text)

@@ -4,36 +4,41 @@ A contract is a number of tricks and a kind: an ordinary bid (3, 4, 5; with
 ``allow_plain_six`` also the plain all-tricks bid 6P), six asking for help (6H) or
 shooting the moon (6M). With the double deck the all-tricks level is 12.
 
->>> from cardrules.bid_euchre import Contract, ContractKind
+>>> from cardrules.bid_euchre.bidding import Contract, ContractKind
 >>> Contract(4) < Contract(6, ContractKind.HELP) < Contract.moon(6)
 True
 >>> str(Contract(6, ContractKind.HELP)), str(Contract.moon(12)), str(Contract(5))
 ('6H', '12M', '5')
+>>> Contract.moon(6), Contract(6).notation(tricks_per_hand=6)
+(Contract(6, ContractKind.MOON), '6P')
 
 The auction is an immutable :class:`Auction` value, started by
-:meth:`~cardrules.bid_euchre.AuctionRules.start`; each call returns the next value:
+:meth:`~cardrules.bid_euchre.bidding.AuctionRules.start`; each call returns the next value:
 
->>> from cardrules.bid_euchre import AuctionRules, BidEuchreOptions
+>>> from cardrules.bid_euchre.bidding import AuctionRules
+>>> from cardrules.bid_euchre import BidEuchreOptions
 >>> auction = AuctionRules(BidEuchreOptions()).start(dealer=3)
 >>> auction = auction.call(Contract(3)).call(None).call(Contract(4)).call(None)
 >>> auction.is_over, auction.contract, auction.declarer
-(True, Contract(tricks=4, kind=<ContractKind.ORDINARY: 0>), 2)
+(True, Contract(4), 2)
 """
 
 from __future__ import annotations
 
 import enum
+import warnings
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from cardrules._util import quote
-from cardrules.errors import BidError, ImmutableError, NotationError
+from cardrules._util import quote, seal
+from cardrules.errors import BidError, ImmutableError, InvalidArgumentError, NotationError
+from cardrules.state import check_seat
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.options import BidEuchreOptions
 
-__all__ = ["Auction", "AuctionRules", "Call", "Contract", "ContractKind", "bidding_order"]
+__all__ = ["Auction", "AuctionRules", "CallValue", "Contract", "ContractKind", "bidding_order"]
 
 
 class ContractKind(enum.IntEnum):
@@ -54,7 +59,11 @@ class Contract:
 
     The fields are not checked here: the auction and
     :class:`~cardrules.bid_euchre.HandFacts` refuse a contract that is not a bid. Its
-    ``str`` and ``repr`` never raise, whatever the fields hold.
+    ``str`` and ``repr`` never raise, whatever the fields hold; the ``repr`` of a
+    contract of an int and a :class:`ContractKind` is an expression that rebuilds it.
+
+    >>> Contract(4), Contract.help(6), eval(repr(Contract.moon(12))) == Contract.moon(12)
+    (Contract(4), Contract(6, ContractKind.HELP), True)
     """
 
     tricks: int
@@ -104,8 +113,24 @@ class Contract:
         return f"{quote(self.tricks)}{suffix}"
 
     def __repr__(self) -> str:
-        kind = repr(self.kind) if type(self.kind) is ContractKind else quote(self.kind)
-        return f"Contract(tricks={quote(self.tricks)}, kind={kind})"
+        kind = self.kind
+        if type(kind) is not ContractKind:
+            return f"Contract({quote(self.tricks)}, {quote(kind)})"
+        if kind is ContractKind.ORDINARY:
+            return f"Contract({quote(self.tricks)})"
+        return f"Contract({quote(self.tricks)}, ContractKind.{kind.name})"
+
+    def notation(self, *, tricks_per_hand: int = 6) -> str:
+        """The contract as the rules write it in a hand of ``tricks_per_hand`` tricks:
+        as ``str()``, except the plain all-tricks bid (``allow_plain_six``), ``6P``
+        (``12P`` with the double deck), as the spec writes it (E-10).
+
+        >>> Contract(6).notation(), Contract(6).notation(tricks_per_hand=12)
+        ('6P', '6')
+        """
+        if self.kind is ContractKind.ORDINARY and self.tricks == tricks_per_hand:
+            return f"{quote(self.tricks)}P"
+        return str(self)
 
     @classmethod
     def parse(cls, text: str, *, tricks_per_hand: int = 6) -> Contract:
@@ -136,17 +161,60 @@ _SUFFIXES: Final = {ContractKind.ORDINARY: "", ContractKind.HELP: "H", ContractK
 _LEVELS = {str(n): n for n in range(1, 13)}
 
 
-Call: TypeAlias = Contract | None
+CallValue: TypeAlias = Contract | None
 """A call in the auction: a :class:`Contract` bid, or ``None`` for a pass."""
 
 
-def bidding_order(dealer: int) -> tuple[int, int, int, int]:
+def __getattr__(name: str) -> Any:
+    # Deprecated names of this module, for one release.
+    if name == "Call":
+        warnings.warn(
+            "cardrules.bid_euchre.bidding.Call is deprecated and will be removed in 0.3;"
+            " use CallValue (Call is the name of French Tarot's call action)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return CallValue
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def bidding_order(*args: int, dealer: int | None = None, players: int = 4) -> tuple[int, ...]:
     """The seats in calling order: from the dealer's left, clockwise; the dealer last (E-6).
 
-    >>> bidding_order(3)
+    Args:
+        dealer: The dealer's seat.
+        players: The number of seats: always 4 (E-1).
+
+    Returns:
+        Every seat once, in the order they call.
+
+    Raises:
+        TypeError: no dealer, or a number of players other than 4 (the library's
+            ``InvalidArgumentError``, also a ``ValueError``).
+        InvalidSeatError: ``dealer`` is not a seat.
+
+    The old call with the dealer as the only positional argument still works, with a
+    :class:`DeprecationWarning` (removed in 0.3).
+
+    >>> bidding_order(dealer=3)
     (0, 1, 2, 3)
     """
-    return ((dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4, dealer)
+    if args:
+        if len(args) != 1 or dealer is not None:
+            raise InvalidArgumentError("bidding_order takes the dealer as dealer=, once")
+        warnings.warn(
+            "bidding_order(dealer) is deprecated and will be removed in 0.3;"
+            " call bidding_order(dealer=dealer)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        dealer = args[0]
+    if dealer is None:
+        raise InvalidArgumentError("bidding_order needs dealer=, the dealer's seat")
+    if type(players) is not int or players != 4:
+        raise InvalidArgumentError(f"Bid Euchre has 4 players, not {quote(players)}")
+    seat = check_seat(dealer, 4)
+    return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4, seat)
 
 
 class AuctionRules:
@@ -187,7 +255,7 @@ class AuctionRules:
         self.continuous = options.bidding_style == "continuous"
         self.stick_the_dealer = options.stick_the_dealer
         # _calls[high + 1]: the legal calls over the bid of rank ``high`` (-1: no bid).
-        self._calls: tuple[tuple[Call, ...], ...] = tuple(
+        self._calls: tuple[tuple[CallValue, ...], ...] = tuple(
             (None, *self.ladder[high + 1 :]) for high in range(-1, len(self.ladder))
         )
         # Auctions are values: each call sequence is built once and its successors
@@ -223,7 +291,7 @@ class _AuctionSlots:
 
     rules: AuctionRules
     dealer: int
-    calls: tuple[tuple[int, Call], ...]
+    calls: tuple[tuple[int, CallValue], ...]
     to_call: int | None
     _high: int
     _declarer: int
@@ -289,7 +357,7 @@ class Auction(_AuctionSlots):
         """True if the dealer is to call, may not pass, and must bid (E-35)."""
         return self._stuck
 
-    def legal_calls(self) -> tuple[Call, ...]:
+    def legal_calls(self) -> tuple[CallValue, ...]:
         """The calls the seat to call may make, pass (``None``) first, then the bids upward.
 
         >>> from cardrules.bid_euchre import BidEuchreOptions
@@ -302,7 +370,7 @@ class Auction(_AuctionSlots):
         calls = self.rules._calls[self._high + 1]
         return calls[1:] if self.dealer_is_stuck else calls
 
-    def check(self, call: Call) -> None:
+    def check(self, call: CallValue) -> None:
         """Raise :class:`~cardrules.BidError` if ``call`` is not legal now.
 
         Raises:
@@ -341,7 +409,7 @@ class Auction(_AuctionSlots):
                 rule_id="E-8",
             )
 
-    def call(self, call: Call) -> Auction:
+    def call(self, call: CallValue) -> Auction:
         """The auction after ``call`` by :attr:`to_call` (checked first).
 
         Raises:
@@ -376,7 +444,7 @@ class Auction(_AuctionSlots):
         if rank == len(rules.ladder) - 1:
             # E-11: nothing overcalls the moon; whoever has not called is recorded passing.
             called = {s for s, _ in calls}
-            implied = tuple((s, None) for s in bidding_order(dealer) if s not in called)
+            implied = tuple((s, None) for s in bidding_order(dealer=dealer) if s not in called)
             return _auction(rules, dealer, calls + implied, high, declarer, passed, None)
         if rules.continuous:
             # E-7: round and round; a player who passed is out; over when all but the
@@ -423,7 +491,7 @@ _MAX_NODES: Final = 100_000
 def _auction(
     rules: AuctionRules,
     dealer: int,
-    calls: tuple[tuple[int, Call], ...],
+    calls: tuple[tuple[int, CallValue], ...],
     high: int,
     declarer: int,
     passed: int,
@@ -453,12 +521,11 @@ def _auction(
         if contract is not None and contract.kind is not ContractKind.ORDINARY
         else -1
     )
-    a.__class__ = Auction
-    return a  # type: ignore[return-value]
+    return seal(a, Auction)
 
 
 def _replay_auction(
-    options: BidEuchreOptions, dealer: int, calls: tuple[tuple[int, Call], ...]
+    options: BidEuchreOptions, dealer: int, calls: tuple[tuple[int, CallValue], ...]
 ) -> Auction:
     auction = AuctionRules(options).start(dealer)
     for seat, call in calls:

@@ -1,8 +1,8 @@
 """Bid Euchre cards: the decks, the bowers, effective suits and the trick rules.
 
 The card behaviour is declared once per trump choice as a
-:class:`~cardrules.tricks.TrickRules` (E-16, E-17, E-37, E-38) and compiled to a
-:class:`~cardrules.tricks.TrickTable` once per variant by :class:`DeckTables`.
+:class:`~cardrules.tricks.TrickRules` (E-16, E-17, E-37, E-38), which the engine compiles
+to a :class:`~cardrules.tricks.TrickTable` once per deck.
 
 With a trump suit, the jack of trump (the *right bower*) and the jack of the other suit
 of the same colour (the *left bower*) are the two highest trumps, and the left bower
@@ -22,22 +22,18 @@ highest trump; under no-trump it is the only trump, a suit of its own (E-37).
 from __future__ import annotations
 
 import enum
-import functools
-from collections.abc import Callable, Iterable, Sequence
-from typing import Final, TypeAlias
+import warnings
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from cardrules import decks
-from cardrules._util import FrozenDict, quote
-from cardrules.actions import Action
+from cardrules._util import quote
 from cardrules.cards import JOKER, Card, CardKind, Rank, Suit
 from cardrules.errors import InvalidArgumentError, UnknownCardError
-from cardrules.tricks import TrickRules, TrickTable
+from cardrules.tricks import TrickRules
 
 __all__ = [
-    "JOKER_SUIT",
     "NO_TRUMP",
-    "TRUMP_CHOICES",
-    "DeckTables",
     "NoTrump",
     "Trump",
     "bid_euchre_deck",
@@ -64,11 +60,8 @@ NO_TRUMP: Final = NoTrump.NO_TRUMP
 Trump: TypeAlias = Suit | NoTrump
 """A trump choice: one of the four suits, or :data:`NO_TRUMP`."""
 
-TRUMP_CHOICES: Final[tuple[Trump, ...]] = (*Suit, NO_TRUMP)
-"""Every trump choice in a fixed order: spades, hearts, diamonds, clubs, no-trump."""
-
-JOKER_SUIT: Final = "joker"
-"""The label of the joker's own suit under no-trump (E-37) in :func:`trick_rules`."""
+# The label of the joker's own suit under no-trump (E-37) in trick_rules().
+_JOKER_SUIT: Final = "joker"
 
 # E-16: plain suits rank A K Q J 10 9; the trump suit Joker, right, left, A K Q 10 9.
 _PLAIN_STRENGTH: Final = {
@@ -220,13 +213,13 @@ def trick_rules(trump: Trump, *, joker: bool = False, double_deck: bool = False)
     suit_of: dict[Card, object] = {}
     for card in deck:
         suit = effective_suit(card, trump)
-        suit_of[card] = JOKER_SUIT if suit is None else suit
+        suit_of[card] = _JOKER_SUIT if suit is None else suit
     strength = {card: _strength(card, trump) for card in deck}
     if isinstance(trump, Suit):
         trump_label: object = trump
     else:
         # E-37: under no-trump the joker is the only trump, in a suit of its own.
-        trump_label = JOKER_SUIT if joker else None
+        trump_label = _JOKER_SUIT if joker else None
     return TrickRules(cards=deck, suit_of=suit_of, strength=strength, trump=trump_label)
 
 
@@ -255,184 +248,33 @@ def is_ace_no_face(hand: Iterable[Card]) -> bool:
     )
 
 
-_TRUMP_BASE: Final = 1 << 20
-_DOUBLE_WIDTH: Final = 24
+if TYPE_CHECKING:
+    # Deprecated names, still importable for one release (see __getattr__ below).
 
+    JOKER_SUIT: str
+    TRUMP_CHOICES: tuple[Trump, ...]
+else:
 
-def _chunk_tables(
-    values: Sequence[Action], width: int, sizes: tuple[int, ...] = (8, 8)
-) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """Tables turning a ``width``-bit mask into the tuple of its ``values``.
-
-    One table per run of ``sizes`` bits, then one for the bits left: by default bits
-    0-7, 8-15 and 16 up (9 bits with the joker), so that a mask is
-    ``t0[m & 255] + t1[m >> 8 & 255] + t2[m >> 16]``.
-    """
-    tables: list[tuple[tuple[Action, ...], ...]] = []
-    runs = []
-    start = 0
-    for bits in (*sizes, width - sum(sizes)):
-        runs.append((start, bits))
-        start += bits
-    for start, bits in runs:
-        # Each mask's tuple is the one without its highest bit, plus that bit's value.
-        table: list[tuple[Action, ...]] = [()]
-        for m in range(1, 1 << bits):
-            high = m.bit_length() - 1
-            table.append((*table[m ^ 1 << high], values[start + high]))
-        tables.append(tuple(table))
-    return tuple(tables)
-
-
-class DeckTables:
-    """The deck of one set of options, with its trick tables compiled once.
-
-    Positions number the physical cards of :attr:`cards`; a hand is a bitmask over
-    positions. The lists below are read-only by convention; the engine's hot loop
-    indexes them directly.
-
-    Attributes:
-        cards: The deck, one entry per physical card.
-        size: ``len(cards)``.
-        tables: The compiled :class:`~cardrules.tricks.TrickTable` per trump choice,
-            in the order of :data:`TRUMP_CHOICES` (no-trump only if allowed).
-        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's positions
-            (two in the double deck, none for a card outside the deck).
-        lead_follow: Per trump choice, per position: the mask of the effective suit a
-            lead of that card asks the others to follow.
-        lead_keys: Per trump choice, per position: the strength list of the trick that
-            card leads (:attr:`keys_by_suit` of its effective suit).
-        keys_by_suit: Per trump choice, per effective-suit number of the table, per
-            position: the card's strength in a trick of that suit led (trumps above all,
-            cards of other suits 0, which never win).
-        distinct_mask: Mask of the positions of the first copy of each card.
-        play_cache: Trick-play tables built from these, by trump and sitting-out seat.
-
-    >>> t = DeckTables(joker=False, double_deck=False, no_trump=False)
-    >>> t.size, len(t.tables)
-    (24, 4)
-    """
-
-    __slots__ = (
-        "_chunks",
-        "_halves",
-        "cards",
-        "distinct_mask",
-        "double",
-        "keys_by_suit",
-        "lead_follow",
-        "lead_keys",
-        "play_cache",
-        "position_mask",
-        "size",
-        "suit_numbers",
-        "tables",
-    )
-
-    def __init__(self, *, joker: bool, double_deck: bool, no_trump: bool) -> None:
-        self.cards = bid_euchre_deck(joker=joker, double_deck=double_deck)
-        self.size = len(self.cards)
-        self.double = double_deck
-        self.play_cache: dict[tuple[int, int, bool], object] = {}
-        self._chunks: dict[object, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
-        self._halves: dict[object, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
-        choices = TRUMP_CHOICES if no_trump else TRUMP_CHOICES[:4]
-        self.tables: tuple[TrickTable, ...] = tuple(
-            trick_rules(t, joker=joker, double_deck=double_deck).compile() for t in choices
-        )
-        position_mask = [0] * 79
-        for pos, card in enumerate(self.cards):
-            position_mask[card.index] |= 1 << pos
-        self.position_mask = tuple(position_mask)
-        self.distinct_mask = (1 << _DOUBLE_WIDTH) - 1 if double_deck else (1 << self.size) - 1
-        keys_by_suit = []
-        lead_follow = []
-        lead_keys = []
-        suit_numbers = []
-        for table in self.tables:
-            ts = table.trump_suit
-            by_suit = tuple(
-                tuple(
-                    _TRUMP_BASE + table.key[i]
-                    if ts >= 0 and table.suit[i] == ts
-                    else (table.key[i] if table.suit[i] == s else 0)
-                    for i in range(self.size)
-                )
-                for s in range(len(table.suit_labels))
+    def __getattr__(name: str) -> Any:
+        # The deprecated names of 0.1, for one release.
+        if name == "JOKER_SUIT":
+            warnings.warn(
+                "cardrules.bid_euchre.cards.JOKER_SUIT is deprecated and will be removed in"
+                " 0.3: the joker's suit label under no-trump is trick_rules(NO_TRUMP,"
+                " joker=True).trump",
+                DeprecationWarning,
+                stacklevel=2,
             )
-            keys_by_suit.append(by_suit)
-            lead_follow.append(tuple(table.suit_mask[table.suit[i]] for i in range(self.size)))
-            lead_keys.append(tuple(by_suit[table.suit[i]] for i in range(self.size)))
-            suit_numbers.append(
-                FrozenDict(
-                    {
-                        n_label: n
-                        for n, n_label in enumerate(table.suit_labels)
-                        if isinstance(n_label, Suit)
-                    }
-                )
+            return _JOKER_SUIT
+        if name in ("DeckTables", "TRUMP_CHOICES"):
+            warnings.warn(
+                f"cardrules.bid_euchre.cards.{name} is deprecated and will be removed in 0.3:"
+                " the engine's tables are private",
+                DeprecationWarning,
+                stacklevel=2,
             )
-        self.keys_by_suit: tuple[tuple[tuple[int, ...], ...], ...] = tuple(keys_by_suit)
-        self.lead_follow: tuple[tuple[int, ...], ...] = tuple(lead_follow)
-        self.lead_keys: tuple[tuple[tuple[int, ...], ...], ...] = tuple(lead_keys)
-        self.suit_numbers: tuple[FrozenDict[Suit, int], ...] = tuple(suit_numbers)
+            # Imported here: the engine's tables are built from the cards.
+            from cardrules.bid_euchre._tables import TRUMP_CHOICES, DeckTables
 
-    def mask_of(self, cards: Iterable[Card]) -> int:
-        """The position mask of a multiset of cards (raises ``ValueError`` if impossible)."""
-        return self.tables[0].mask_of(cards)
-
-    def cards_of(self, mask: int) -> tuple[Card, ...]:
-        """The cards at the positions of ``mask``, in position order."""
-        return self.tables[0].cards_of(mask)
-
-    def distinct(self, mask: int) -> int:
-        """``mask`` with the second copies folded onto the first (identical cards once)."""
-        if self.double:
-            return (mask | mask >> _DOUBLE_WIDTH) & self.distinct_mask
-        return mask
-
-    def chunk_tables(
-        self, make: Callable[[Card], Action]
-    ) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """Lookup tables turning a :meth:`distinct` mask into a tuple of ``make(card)``.
-
-        Built once per deck and ``make`` (an action class such as ``Play``), 8 bits of
-        the mask at a time, so that a mask becomes its tuple of actions in a few lookups.
-        """
-        tables = self._chunks.get(make)
-        if tables is None:
-            width = _DOUBLE_WIDTH if self.double else self.size
-            tables = _chunk_tables([make(c) for c in self.cards[:width]], width)
-            self._chunks[make] = tables
-        return tables
-
-    def _half_tables(
-        self, make: Callable[[Card], Action]
-    ) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """Like ``chunk_tables``, 12 bits at a time: a mask is ``t0[m & 4095] + t1[m >> 12]``.
-
-        Larger tables (4096 and 4096 or 8192 entries, some hundreds of kilobytes) for
-        the actions built at every card of a hand, in one lookup and one concatenation.
-
-        >>> from cardrules.actions import Play
-        >>> deck = DeckTables.shared(joker=False, double_deck=False, no_trump=False)
-        >>> t0, t1 = deck._half_tables(Play)
-        >>> [str(a) for a in t0[0b11] + t1[1 << 11]]
-        ['play 9S', 'play 10S', 'play AC']
-        """
-        tables = self._halves.get(make)
-        if tables is None:
-            width = _DOUBLE_WIDTH if self.double else self.size
-            tables = _chunk_tables([make(c) for c in self.cards[:width]], width, (12,))
-            self._halves[make] = tables
-        return tables
-
-    @staticmethod
-    def shared(*, joker: bool, double_deck: bool, no_trump: bool) -> DeckTables:
-        """The tables of these options, built once per process and shared by variants."""
-        return _shared_tables(joker, double_deck, no_trump)
-
-
-@functools.cache
-def _shared_tables(joker: bool, double_deck: bool, no_trump: bool) -> DeckTables:
-    return DeckTables(joker=joker, double_deck=double_deck, no_trump=no_trump)
+            return DeckTables if name == "DeckTables" else TRUMP_CHOICES
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

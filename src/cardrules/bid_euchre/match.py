@@ -1,6 +1,7 @@
 """A Bid Euchre match: hands scored one after another until a team reaches the target.
 
-:class:`BidEuchreMatch` is an immutable score sheet.
+:class:`BidEuchreMatch` is an immutable score sheet that implements the core
+``cardrules.Match`` protocol (``BidEuchreVariant().new_match()`` starts one).
 :meth:`~cardrules.bid_euchre.BidEuchreMatch.after` adds a scored hand (E-30: scores may
 go negative), passes the deal to the left after every hand, void hands included (E-5),
 and runs the end-of-game check of E-34 after every scored hand under the
@@ -13,32 +14,30 @@ and runs the end-of-game check of E-34 after every scored hand under the
 >>> match = match.after(HandFacts(contract=Contract(4), declarer=0, tricks=(4, 2)))
 >>> match.scores, match.winner, match.is_over, match.dealer
 ((32, 22), 0, True, 1)
+>>> match.totals, match.leaders
+((32, 22, 32, 22), (0, 2))
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final, TypeGuard
+import warnings
+from typing import Final, TypeGuard
 
 import attrs
 
 from cardrules._util import quote
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.scoring import (
-    _SEATS,
-    _TEAMS,
-    HandFacts,
-    HandResult,
-    ScoreInputError,
-    _signed,
-    score_hand,
-)
-from cardrules.errors import GameOverError
-
-if TYPE_CHECKING:
-    from cardrules.state import State
+from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
+from cardrules.bid_euchre.state import BidEuchreState
+from cardrules.bid_euchre.variant import BidEuchreVariant
+from cardrules.errors import GameOverError, ScoreInputError
 
 __all__ = ["BidEuchreMatch"]
+
+# The seats and teams as the score sheet writes them (as HandResult.summary does).
+_SEATS: Final = ("N", "E", "S", "W")
+_TEAMS: Final = ("NS", "EW")
 
 _DEFAULT_OPTIONS: Final = BidEuchreOptions()
 _new = object.__new__
@@ -57,8 +56,12 @@ def _is_score_pair(value: object) -> TypeGuard[tuple[int, int]]:
     )
 
 
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
 def _check_match(
-    options: object, scores: object, dealer: object, hands: object, winner: object
+    options: object, scores: object, dealer: object, results: object, winner: object
 ) -> None:
     if type(options) is not BidEuchreOptions:
         raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
@@ -68,11 +71,11 @@ def _check_match(
         )
     if type(dealer) is not int or not 0 <= dealer <= 3:
         raise ScoreInputError(f"dealer must be a seat (an int from 0 to 3), not {quote(dealer)}")
-    if type(hands) is not tuple:
-        raise ScoreInputError(f"hands must be a tuple of HandResult, not {quote(hands)}")
-    for hand in hands:
+    if type(results) is not tuple:
+        raise ScoreInputError(f"results must be a tuple of HandResult, not {quote(results)}")
+    for hand in results:
         if type(hand) is not HandResult:
-            raise ScoreInputError(f"hands must hold HandResult objects, not {quote(hand)}")
+            raise ScoreInputError(f"results must hold HandResult objects, not {quote(hand)}")
         if hand.options is not options and hand.options != options:
             raise ScoreInputError("every hand of a match must be scored under the match's options")
     if winner is not None:
@@ -136,40 +139,68 @@ def _end_check(
     return None, f"neither team has reached {target}"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, init=False)
 class BidEuchreMatch:
     """A match to the target score: the scores, the next dealer and the hands so far.
 
-    Build one with :meth:`start`; each :meth:`after` returns the match after one more
-    hand. The constructor validates its fields but cannot check that they describe a
+    Build one with :meth:`start` (or ``BidEuchreVariant.new_match()``); each
+    :meth:`after` returns the match after one more hand. It implements the core
+    ``cardrules.Match`` protocol; in this partnership game :attr:`winner` is a
+    team (0 = NS, 1 = EW), and :attr:`totals` gives each seat its team's score.
+
+    The constructor validates its fields but cannot check that they describe a
     reachable match; a resumed match (:meth:`start` with ``scores``) is in progress
-    whatever its scores, and is checked after its next scored hand.
+    whatever its scores, and is checked after its next scored hand. The keyword
+    ``hands=`` is a deprecated spelling of ``results=``.
 
     Attributes:
         options: The rules of every hand (E-39).
         scores: The score of team 0 (NS) and team 1 (EW); may be negative (E-30).
         dealer: The seat that deals the next hand.
-        hands: The hands scored since :meth:`start`, in order.
-        winner: The winning team, or ``None`` while the match goes on.
+        results: The hands scored since :meth:`start`, in order.
+        winner: The winning team (0 = NS, 1 = EW), or ``None`` while the match goes on.
 
     Raises:
         ScoreInputError: a field of the wrong type, a hand scored under other options,
             or a winner below the target.
     """
 
-    options: BidEuchreOptions = _DEFAULT_OPTIONS
-    scores: tuple[int, int] = (0, 0)
+    options: BidEuchreOptions
+    scores: tuple[int, int]
     dealer: int
-    hands: tuple[HandResult, ...] = ()
-    winner: int | None = None
+    results: tuple[HandResult, ...]
+    winner: int | None
+
+    def __init__(
+        self,
+        *,
+        options: BidEuchreOptions = _DEFAULT_OPTIONS,
+        scores: tuple[int, int] = (0, 0),
+        dealer: int,
+        results: tuple[HandResult, ...] = (),
+        winner: int | None = None,
+        hands: tuple[HandResult, ...] | None = None,
+    ) -> None:
+        if hands is not None:
+            warnings.warn(
+                "BidEuchreMatch(hands=...) is deprecated and will be removed in 0.3; use results=",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            if results:
+                raise ScoreInputError("give results or hands (its old name), not both")
+            results = hands
+        self.__attrs_init__(
+            options=options, scores=scores, dealer=dealer, results=results, winner=winner
+        )
 
     def __attrs_post_init__(self) -> None:
-        _check_match(self.options, self.scores, self.dealer, self.hands, self.winner)
+        _check_match(self.options, self.scores, self.dealer, self.results, self.winner)
 
     @classmethod
     def start(
         cls,
-        options: BidEuchreOptions = _DEFAULT_OPTIONS,
+        options: BidEuchreOptions | None = None,
         *,
         scores: tuple[int, int] = (0, 0),
         dealer: int | None = None,
@@ -177,7 +208,7 @@ class BidEuchreMatch:
         """A new match, or one resumed from a score sheet.
 
         Args:
-            options: The rules of every hand.
+            options: The rules of every hand; the defaults if ``None``.
             scores: The scores to start from (NS, EW), 0-0 for a new match.
             dealer: The first dealer; ``options.first_dealer`` by default (E-3).
 
@@ -190,6 +221,8 @@ class BidEuchreMatch:
         >>> BidEuchreMatch.start(BidEuchreOptions(first_dealer=3)).dealer
         3
         """
+        if options is None:
+            options = _DEFAULT_OPTIONS
         if type(options) is not BidEuchreOptions:
             raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
         first = options.first_dealer if dealer is None else dealer
@@ -199,6 +232,38 @@ class BidEuchreMatch:
     def is_over(self) -> bool:
         """True once a team has won (E-34)."""
         return self.winner is not None
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        """Each seat's running total, seat 0 (N) first, which is its team's score.
+
+        >>> BidEuchreMatch.start(scores=(12, -3)).totals
+        (12, -3, 12, -3)
+        """
+        ns, ew = self.scores
+        return (ns, ew, ns, ew)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats of the team ahead, or all four seats while the scores are level.
+
+        >>> BidEuchreMatch.start(scores=(12, 20)).leaders, BidEuchreMatch.start().leaders
+        ((1, 3), (0, 1, 2, 3))
+        """
+        ns, ew = self.scores
+        if ns == ew:
+            return (0, 1, 2, 3)
+        return (0, 2) if ns > ew else (1, 3)
+
+    @property
+    def hands(self) -> tuple[HandResult, ...]:
+        """Deprecated name of :attr:`results` (removed in 0.3)."""
+        warnings.warn(
+            "BidEuchreMatch.hands is deprecated and will be removed in 0.3; use results",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.results
 
     def after(self, result: HandResult | HandFacts) -> BidEuchreMatch:
         """The match after one more hand.
@@ -221,7 +286,7 @@ class BidEuchreMatch:
 
         >>> from cardrules.bid_euchre.scoring import HandFacts
         >>> m = BidEuchreMatch.start().after(HandFacts.void("all_pass"))
-        >>> m.scores, m.dealer, len(m.hands)
+        >>> m.scores, m.dealer, len(m.results)
         ((0, 0), 1, 1)
         """
         if self.winner is not None:
@@ -255,11 +320,11 @@ class BidEuchreMatch:
         _set(match, "scores", scores)
         # E-5: the deal passes to the left after every hand, thrown in or not.
         _set(match, "dealer", (self.dealer + 1) % 4)
-        _set(match, "hands", (*self.hands, result))
+        _set(match, "results", (*self.results, result))
         _set(match, "winner", winner)
         return match
 
-    def next_hand(self, rng: random.Random | None = None) -> State:
+    def next_deal(self, rng: random.Random | None = None) -> BidEuchreState:
         """The first state of the next hand, dealt by :attr:`dealer` under the options.
 
         Args:
@@ -267,20 +332,29 @@ class BidEuchreMatch:
                 system when ``None``.
 
         Returns:
-            The dealt state of the Bid Euchre engine.
+            The dealt state of the hand.
 
         Raises:
             GameOverError: the match is already over.
+
+        >>> BidEuchreMatch.start().next_deal(random.Random(1)).dealer
+        0
         """
         if self.winner is not None:
             raise GameOverError(
                 f"the match is over: {_TEAMS[self.winner]} won; there is no next hand",
                 rule_id="E-34",
             )
-        # Imported here: the engine imports this package's scoring, not the other way.
-        from cardrules.bid_euchre.variant import BidEuchreVariant
-
         return BidEuchreVariant(self.options).new_game(rng=rng, dealer=self.dealer)
+
+    def next_hand(self, rng: random.Random | None = None) -> BidEuchreState:
+        """Deprecated name of :meth:`next_deal` (removed in 0.3)."""
+        warnings.warn(
+            "BidEuchreMatch.next_hand is deprecated and will be removed in 0.3; use next_deal",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.next_deal(rng)
 
     def explain(self) -> str:
         """The score sheet: each hand with its points and running score, then the state.
@@ -302,16 +376,16 @@ class BidEuchreMatch:
         """
         options = self.options
         before = (
-            self.scores[0] - sum(h.delta[0] for h in self.hands),
-            self.scores[1] - sum(h.delta[1] for h in self.hands),
+            self.scores[0] - sum(h.delta[0] for h in self.results),
+            self.scores[1] - sum(h.delta[1] for h in self.results),
         )
         rule = options.simultaneous_target_rule
         lines = [
             f"Bid Euchre match to {options.target_score} (simultaneous_target_rule={rule})",
             f"start: NS {before[0]}, EW {before[1]}",
         ]
-        dealer = (self.dealer - len(self.hands)) % 4
-        for number, hand in enumerate(self.hands, 1):
+        dealer = (self.dealer - len(self.results)) % 4
+        for number, hand in enumerate(self.results, 1):
             after = (before[0] + hand.delta[0], before[1] + hand.delta[1])
             _, why = _end_check(options, before, after, hand)
             lines.append(

@@ -21,6 +21,7 @@ import attrs
 
 from cardrules._util import MAX_POINTS, quote
 from cardrules.errors import OptionsError
+from cardrules.options import choice, flag, int_in
 
 __all__ = ["BidEuchreOptions"]
 
@@ -34,37 +35,13 @@ SimultaneousTargetRule = Literal[
 JokerDiscardTiming = Literal["before_auction", "after_trump"]
 
 
-def _choice(*allowed: str) -> Any:
-    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not str or value not in allowed:
-            names = ", ".join(repr(a) for a in allowed)
-            raise OptionsError(f"{attr.name} must be one of {names}, not {quote(value)}")
-
-    return check
-
-
-def _flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not bool:
-        raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
-
-
-def _int(low: int, high: int) -> Any:
-    def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-        if type(value) is not int or not low <= value <= high:
-            raise OptionsError(
-                f"{attr.name} must be an int from {low} to {high:,}, not {quote(value)}"
-            )
-
-    return check
-
-
 # Points a hand scores or costs (E-23, E-27, E-28): a made 6H or 6M and a renege never
 # change a score the wrong way. At most MAX_POINTS, as every point value.
-_points = _int(0, MAX_POINTS)
+_points = int_in(0, MAX_POINTS)
 # E-33: a match is won by reaching a positive target.
-_target = _int(1, MAX_POINTS)
+_target = int_in(1, MAX_POINTS)
 # Counts of tricks or cards, bounded by the hand size in __attrs_post_init__.
-_count = _int(1, 12)
+_count = int_in(1, 12)
 
 
 @attrs.frozen(kw_only=True)
@@ -97,35 +74,35 @@ class BidEuchreOptions:
         joker_discard_timing: When the dealer discards with the joker (E-37).
     """
 
-    first_dealer: int = attrs.field(default=0)
-    double_deck: bool = attrs.field(default=False, validator=_flag)
+    first_dealer: int = attrs.field(default=0, validator=int_in(0, 3))
+    double_deck: bool = attrs.field(default=False, validator=flag)
     target_score: int = attrs.field(default=32, validator=_target)
     min_bid: int = attrs.field(default=3, validator=_count)
     bidding_style: BiddingStyle = attrs.field(
-        default="single_round", validator=_choice("single_round", "continuous")
+        default="single_round", validator=choice("single_round", "continuous")
     )
-    allow_plain_six: bool = attrs.field(default=False, validator=_flag)
-    allow_no_trump: bool = attrs.field(default=False, validator=_flag)
+    allow_plain_six: bool = attrs.field(default=False, validator=flag)
+    allow_no_trump: bool = attrs.field(default=False, validator=flag)
     help_card_rule: HelpCardRule = attrs.field(
-        default="highest_trump", validator=_choice("highest_trump", "partner_choice")
+        default="highest_trump", validator=choice("highest_trump", "partner_choice")
     )
     help_exchange_count: int = attrs.field(default=1, validator=_count)
     help_value: int = attrs.field(validator=_points)
     moon_value: int = attrs.field(validator=_points)
     lone_set_penalty: LoneSetPenalty = attrs.field(
-        default="bid", validator=_choice("bid", "contract_value")
+        default="bid", validator=choice("bid", "contract_value")
     )
-    renege_mode: RenegeMode = attrs.field(default="reject", validator=_choice("reject", "penalize"))
+    renege_mode: RenegeMode = attrs.field(default="reject", validator=choice("reject", "penalize"))
     renege_penalty: int = attrs.field(default=2, validator=_points)
     simultaneous_target_rule: SimultaneousTargetRule = attrs.field(
         default="higher_score",
-        validator=_choice("higher_score", "bidder_wins", "makers_or_setters", "always_replay"),
+        validator=choice("higher_score", "bidder_wins", "makers_or_setters", "always_replay"),
     )
-    stick_the_dealer: bool = attrs.field(default=False, validator=_flag)
-    ace_no_face: bool = attrs.field(default=False, validator=_flag)
-    joker: bool = attrs.field(default=False, validator=_flag)
+    stick_the_dealer: bool = attrs.field(default=False, validator=flag)
+    ace_no_face: bool = attrs.field(default=False, validator=flag)
+    joker: bool = attrs.field(default=False, validator=flag)
     joker_discard_timing: JokerDiscardTiming = attrs.field(
-        default="before_auction", validator=_choice("before_auction", "after_trump")
+        default="before_auction", validator=choice("before_auction", "after_trump")
     )
 
     @help_value.default
@@ -137,10 +114,6 @@ class BidEuchreOptions:
         return 4 * self.tricks_per_hand
 
     def __attrs_post_init__(self) -> None:
-        if type(self.first_dealer) is not int or not 0 <= self.first_dealer <= 3:
-            raise OptionsError(
-                f"first_dealer must be a seat from 0 to 3, not {quote(self.first_dealer)}"
-            )
         if self.joker and self.double_deck:
             raise OptionsError("the joker cannot be combined with the double deck (E-38)")
         n = self.tricks_per_hand

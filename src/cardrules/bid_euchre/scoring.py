@@ -32,7 +32,7 @@ from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.errors import ScoreInputError
 
-__all__ = ["HandFacts", "HandResult", "ScoreInputError", "VoidReason", "score_hand"]
+__all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 
 VoidReason = Literal["all_pass", "ace_no_face"]
 
@@ -247,6 +247,34 @@ class HandResult:
             f" {facts.tricks[team]} of {self.options.tricks_per_hand} tricks"
         )
 
+    @classmethod
+    def _trusted(
+        cls,
+        options: BidEuchreOptions,
+        contract: Contract | None,
+        declarer: int | None,
+        tricks: tuple[int, int],
+        reneges: tuple[int, ...] = (),
+        void_reason: VoidReason | None = None,
+    ) -> HandResult:
+        """Score facts the engine produced itself, without checking them again.
+
+        For the engine only: the facts must be ones ``HandFacts`` and ``score_hand``
+        accept (the engine reaches no others), and the arithmetic is ``score_hand``'s.
+
+        >>> from cardrules.bid_euchre.bidding import Contract
+        >>> facts = dict(contract=Contract(4), declarer=1, tricks=(2, 4))
+        >>> HandResult._trusted(_DEFAULT_OPTIONS, **facts) == score_hand(HandFacts(**facts))
+        True
+        """
+        facts = _new(HandFacts)
+        _set(facts, "contract", contract)
+        _set(facts, "declarer", declarer)
+        _set(facts, "tricks", tricks)
+        _set(facts, "reneges", reneges)
+        _set(facts, "void_reason", void_reason)
+        return _score(facts, options)
+
     def explain(self) -> str:
         """A few lines for people: the contract and outcome, then each team's points.
 
@@ -287,9 +315,7 @@ def _tricks(count: int) -> str:
 
 def _contract_name(contract: Contract, options: BidEuchreOptions) -> str:
     """The contract as the spec writes it: ``4``, ``6P`` (plain all-tricks), ``6H``, ``12M``."""
-    if contract.kind is ContractKind.ORDINARY and contract.tricks == options.tricks_per_hand:
-        return f"{contract.tricks}P"
-    return str(contract)
+    return contract.notation(tricks_per_hand=options.tricks_per_hand)
 
 
 def _lone_points(contract: Contract, made: bool, options: BidEuchreOptions) -> int:
@@ -421,7 +447,7 @@ def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
     """The arithmetic of ``score_hand``, on facts that fit ``options``.
 
     ``score_hand`` calls it once its checks pass; the engine calls it through
-    ``_score_trusted`` with facts it produced itself. One code path for both.
+    ``HandResult._trusted`` with facts it produced itself. One code path for both.
     """
     contract = facts.contract
     if contract is None:
@@ -450,33 +476,6 @@ def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
             else:
                 d0 -= penalty
     return _result(facts, options, team, made, (d0, d1))
-
-
-def _score_trusted(
-    options: BidEuchreOptions,
-    contract: Contract | None,
-    declarer: int | None,
-    tricks: tuple[int, int],
-    reneges: tuple[int, ...] = (),
-    void_reason: VoidReason | None = None,
-) -> HandResult:
-    """Score facts the engine produced itself, without checking them again.
-
-    For the engine only. The facts must be ones ``HandFacts`` and ``score_hand`` accept
-    (the engine reaches no others), and the arithmetic is that of ``score_hand``.
-
-    >>> from cardrules.bid_euchre.bidding import Contract
-    >>> facts = dict(contract=Contract(4), declarer=1, tricks=(2, 4))
-    >>> _score_trusted(_DEFAULT_OPTIONS, **facts) == score_hand(HandFacts(**facts))
-    True
-    """
-    facts = _new(HandFacts)
-    _set(facts, "contract", contract)
-    _set(facts, "declarer", declarer)
-    _set(facts, "tricks", tricks)
-    _set(facts, "reneges", reneges)
-    _set(facts, "void_reason", void_reason)
-    return _score(facts, options)
 
 
 _new = object.__new__

@@ -14,34 +14,20 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from cardrules._util import FrozenDict, quote
+from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.bid_euchre import actions as _actions
-from cardrules.bid_euchre.actions import (
-    PASS,
-    Bid,
-    ClaimAceNoFace,
-    Discard,
-    Give,
-    NameSuit,
-    NameTrump,
-)
-from cardrules.bid_euchre.bidding import AuctionRules
-from cardrules.bid_euchre.cards import (
-    NO_TRUMP,
-    TRUMP_CHOICES,
-    DeckTables,
-    Trump,
-    is_ace_no_face,
-)
+from cardrules.bid_euchre._engine import root_state
+from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
+from cardrules.bid_euchre.actions import Notation
+from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.play import PlayTables
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import BidEuchreState, root_state
-from cardrules.cards import Card, Suit
+from cardrules.bid_euchre.state import BidEuchreState
+from cardrules.cards import Card
 from cardrules.errors import (
     DealError,
     InvalidArgumentError,
@@ -52,11 +38,10 @@ from cardrules.errors import (
 from cardrules.state import Variant, check_seat
 from cardrules.tricks import TrickTable
 
-__all__ = ["BidEuchreVariant", "DealError"]
+if TYPE_CHECKING:
+    from cardrules.bid_euchre.match import BidEuchreMatch
 
-_CLAIM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ClaimAceNoFace())
-_PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
-
+__all__ = ["BidEuchreVariant"]
 
 # For _deal: the bit of each position (copied, never changed), and the steps of the
 # shuffle from card 23 down to card 4, four at a time: each card with the number of
@@ -108,49 +93,9 @@ class BidEuchreVariant(Variant):
         elif type(options) is not BidEuchreOptions:
             raise OptionsError(f"options must be a BidEuchreOptions, not {quote(options)}")
         self.options: BidEuchreOptions = options
-        self._deck = DeckTables.shared(
-            joker=options.joker, double_deck=options.double_deck, no_trump=options.allow_no_trump
-        )
-        self._penalize = options.renege_mode == "penalize"
-        self._auction_rules = AuctionRules(options)
-        self._idle = PlayTables.for_hand(self._deck, -1, -1, penalize=self._penalize)
-        # The results of played hands without reneges, by outcome (see _played_result).
-        self._results: dict[int, HandResult] = {}
-        choices = TRUMP_CHOICES if options.allow_no_trump else TRUMP_CHOICES[:4]
-        # _play_tables[trump index][sitting-out seat + 1]
-        self._play_tables = tuple(
-            tuple(
-                PlayTables.for_hand(self._deck, t, sitting, penalize=self._penalize)
-                for sitting in range(-1, 4)
-            )
-            for t in range(len(choices))
-        )
-        ladder = self._auction_rules.ladder
-        # _calls[high + 1]: the legal calls over the bid of rank high (E-8); a stuck
-        # dealer may not pass (E-35).
-        self._calls: tuple[tuple[Action, ...], ...] = tuple(
-            (PASS, *(Bid(c) for c in ladder[high + 1 :])) for high in range(-1, len(ladder))
-        )
-        self._calls_stuck = tuple(calls[1:] for calls in self._calls)
-        # The interned actions by identity, for the fast paths of apply.
-        rank_by_id = {id(Bid(c)): n for n, c in enumerate(ladder)}
-        rank_by_id[id(PASS)] = -1
-        self._rank_by_id = FrozenDict(rank_by_id)
-        self._trump_by_id = FrozenDict({id(NameTrump(t)): n for n, t in enumerate(choices)})
-        self._trump_actions: tuple[Action, ...] = tuple(NameTrump(t) for t in choices)
-        self._discard_before_auction = (
-            options.joker and options.joker_discard_timing == "before_auction"
-        )
-        self._discard_after_trump = options.joker and options.joker_discard_timing == "after_trump"
-        self._help_count = options.help_exchange_count
-        self._name_actions: tuple[Action, ...] = tuple(NameSuit(s) for s in Suit)
-        self._chunks: FrozenDict[type, tuple[tuple[tuple[Action, ...], ...], ...]] = FrozenDict(
-            {Give: self._deck.chunk_tables(Give), Discard: self._deck.chunk_tables(Discard)}
-        )
-        size = self._deck.size
-        self._shuffle_steps = tuple(
-            (i + 1, (i + 1).bit_length(), i) for i in range(size - 1, 0, -1)
-        )
+        # Every table the engine reads, compiled once for these options.
+        self._tables = Tables(options, self)
+        self._notation = Notation(tricks_per_hand=options.tricks_per_hand)
 
     # -- Variant interface --------------------------------------------------------------
 
@@ -162,7 +107,7 @@ class BidEuchreVariant(Variant):
     @property
     def deck(self) -> tuple[Card, ...]:
         """The deck of 24 cards, 25 with the joker, 48 with the double deck (E-2, E-37, E-38)."""
-        return self._deck.cards
+        return self._tables.deck.cards
 
     @property
     def num_actions(self) -> int:
@@ -195,11 +140,15 @@ class BidEuchreVariant(Variant):
         r = rng if seed is None and type(rng) is random.Random else self._rng(rng, seed)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
         if self.options.double_deck:
-            return root_state(self, d, self._double_deal(d, r.getrandbits))
+            return root_state(self._tables, BidEuchreState, d, self._double_deal(d, r.getrandbits))
         held = self._deal(d, r.getrandbits)
-        w = self._deck.size
+        w = self._tables.deck.size
         return root_state(
-            self, d, held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w, held
+            self._tables,
+            BidEuchreState,
+            d,
+            held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w,
+            held,
         )
 
     # The shuffle unrolled four cards at a time, one per seat: PLR0912.
@@ -211,7 +160,7 @@ class BidEuchreVariant(Variant):
         seat ``(dealer + 1 + i) % 4``, and is final once step ``i`` has drawn it.
         """
         # The shuffled deck, as the bit of each card's position.
-        deck = _BITS[: self._deck.size]
+        deck = _BITS[: self._tables.deck.size]
         extra = 0
         if len(deck) == 25:
             # E-37: the 25th card goes to the dealer.
@@ -269,9 +218,9 @@ class BidEuchreVariant(Variant):
         return (h0, h1, h2, h3)
 
     def _double_deal(self, dealer: int, getrandbits: Any) -> int:
-        size = self._deck.size
+        size = self._tables.deck.size
         perm = list(range(size))
-        for n, k, i in self._shuffle_steps:
+        for n, k, i in self._tables.shuffle_steps:
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
@@ -341,17 +290,17 @@ class BidEuchreVariant(Variant):
                 )
         used = 0
         dealt = 0
-        width = self._deck.size
+        width = self._tables.deck.size
         for seat, cards in enumerate(parsed):
             for card in cards:
-                free = self._deck.position_mask[card.index] & ~used
+                free = self._tables.deck.position_mask[card.index] & ~used
                 if not free:
                     copies = "once" if not self.options.double_deck else "twice"
                     raise DealError(f"{card} is dealt more than {copies}")
                 bit = free & -free
                 used |= bit
                 dealt |= bit << (seat * width)
-        return root_state(self, d, dealt)
+        return root_state(self._tables, BidEuchreState, d, dealt)
 
     def _parse_card(self, card: object, seat: int) -> Card:
         if isinstance(card, str):
@@ -361,7 +310,7 @@ class BidEuchreVariant(Variant):
                 raise DealError(f"seat {seat}: {exc}") from None
         if type(card) is not Card:
             raise DealError(f"seat {seat}: not a card: {quote(card)}")
-        if not self._deck.position_mask[card.index]:
+        if not self._tables.deck.position_mask[card.index]:
             raise DealError(f"seat {seat}: {card} is not in this game's deck")
         return card
 
@@ -383,9 +332,20 @@ class BidEuchreVariant(Variant):
             NotationError: ``text`` is not an action's notation.
 
         >>> BidEuchreVariant(double_deck=True).parse_action("bid moon")
-        Bid(Contract(tricks=12, kind=<ContractKind.MOON: 2>))
+        Bid(Contract(12, ContractKind.MOON))
         """
-        return _actions.parse_action(text, tricks_per_hand=self.options.tricks_per_hand)
+        return self._notation.parse(text)
+
+    def action_text(self, action: Action) -> str:
+        """The notation of ``action`` as this variant writes it: ``str(action)``, except
+        the plain all-tricks bid of ``allow_plain_six``, written ``bid 6P`` (``bid 12P``
+        with the double deck) as in the spec (E-10). :meth:`parse_action` reads both.
+
+        >>> variant = BidEuchreVariant(allow_plain_six=True)
+        >>> [variant.action_text(a) for a in variant.new_game(seed=5).legal_actions()]
+        ['pass', 'bid 3', 'bid 4', 'bid 5', 'bid 6P', 'bid 6H', 'bid 6M']
+        """
+        return self._notation.text(action)
 
     def action_id(self, action: Action) -> int:
         """The stable integer id of ``action`` (see :func:`~cardrules.bid_euchre.action_id`).
@@ -427,10 +387,10 @@ class BidEuchreVariant(Variant):
                 f"deal_json takes a BidEuchreState, not {type(state).__name__}"
             )
         h = state._h
-        width = self._deck.size
+        width = self._tables.deck.size
         full = (1 << width) - 1
         hands = [
-            [str(c) for c in self._deck.cards_of(h.dealt >> (seat * width) & full)]
+            [str(c) for c in self._tables.deck.cards_of(h.dealt >> (seat * width) & full)]
             for seat in range(4)
         ]
         return {"dealer": h.dealer, "hands": hands}
@@ -458,6 +418,20 @@ class BidEuchreVariant(Variant):
             return self.deal(hands=hands, dealer=dealer)
         except DealError as exc:
             raise RecordError(f"the deal is invalid: {exc}") from None
+
+    def new_match(self) -> BidEuchreMatch:
+        """A match to the target score under these options, 0-0, dealt first by
+        ``options.first_dealer`` (:class:`~cardrules.bid_euchre.BidEuchreMatch`).
+
+        >>> match = BidEuchreVariant(target_score=10).new_match()
+        >>> match.scores, match.options.target_score, match.is_over
+        ((0, 0), 10, False)
+        """
+        # The one import inside a function: the match deals its hands with this class,
+        # so match.py imports this module and not the other way (no circle).
+        from cardrules.bid_euchre.match import BidEuchreMatch
+
+        return BidEuchreMatch.start(self.options)
 
     # -- extras ---------------------------------------------------------------------------
 
@@ -487,21 +461,7 @@ class BidEuchreVariant(Variant):
             raise InvalidArgumentError("no-trump needs allow_no_trump (E-13)")
         if trump not in TRUMP_CHOICES:
             raise InvalidArgumentError(f"not a trump choice: {quote(trump)}")
-        return self._deck.tables[TRUMP_CHOICES.index(trump)]
-
-    # -- used by the state ----------------------------------------------------------------
-
-    def _root(self, dealer: int, dealt: int) -> BidEuchreState:
-        return root_state(self, dealer, dealt)
-
-    def _card_actions(self, kind: type, mask: int) -> tuple[Action, ...]:
-        mask = self._deck.distinct(mask)
-        t0, t1, t2 = self._chunks[kind]
-        return t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16]
-
-    def _claim_actions(self, hand: tuple[Card, ...]) -> tuple[Action, ...]:
-        # E-36: every player gets the step; only a qualifying hand may claim.
-        return _CLAIM_ACTIONS if is_ace_no_face(hand) else _PASS_ONLY
+        return self._tables.deck.tables[TRUMP_CHOICES.index(trump)]
 
     # -- values ---------------------------------------------------------------------------
 

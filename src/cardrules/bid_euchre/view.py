@@ -14,19 +14,28 @@ the reneges only once the hand is scored.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import attrs
 
+from cardrules._util import quote
+from cardrules.bid_euchre._tables import Phase
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import Trump
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import _END, BidEuchreState, Phase
 from cardrules.cards import Card, Suit
+from cardrules.errors import InvalidArgumentError
+from cardrules.state import State, check_seat
+
+if TYPE_CHECKING:
+    from cardrules.bid_euchre.state import BidEuchreState
 
 __all__ = ["BidEuchreView"]
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class BidEuchreView:
     """What one seat may know of a hand (E-40): its own hand and the public facts.
 
@@ -82,45 +91,99 @@ class BidEuchreView:
     result: HandResult | None
     public_cards: frozenset[Card]
 
+    def __repr__(self) -> str:
+        # One line for people, as TarotView's: the seat's own hand and the public facts,
+        # never another seat's hidden cards.
+        def cards(cs: Iterable[Card]) -> str:
+            return "[" + " ".join(str(c) for c in cs) + "]"
 
-def _make_view(state: BidEuchreState, seat: int) -> BidEuchreView:
-    """The view of ``seat`` (checked) of ``state``: see :meth:`BidEuchreState.view
-    <cardrules.bid_euchre.BidEuchreState.view>`."""
-    h = state._h
-    deck = h.play.deck
-    auction = state._auction
-    declarer = state.declarer
-    partners = declarer is not None and seat % 2 == declarer % 2
-    given = deck.cards_of(h.given) if partners else ()
-    returned = deck.cards_of(h.returned) if partners else ()
-    tricks, trick = state._record()
-    cards = deck.cards
-    played = [cards[pos] for _, positions, _, _ in tricks for pos in positions]
-    played += [cards[pos] for _, pos in trick]
-    claimed = state.hand(h.claimant) if h.claimant >= 0 else ()
-    # E-40: the joker-variant discard is known to the dealer only.
-    discard = deck.cards_of(h.discard) if seat == h.dealer else ()
-    return BidEuchreView(
-        seat=seat,
-        phase=state._h.phase,
-        dealer=h.dealer,
-        to_play=state.to_play,
-        hand=state.hand(seat),
-        calls=auction.calls,
-        claimant=state.claimant,
-        claimed_hand=claimed,
-        contract=auction.contract,
-        declarer=declarer,
-        trump=state.trump,
-        sitting_out=state.sitting_out,
-        given=given,
-        returned=returned,
-        discard=discard,
-        named_suit=state._named(trick[0][1]) if trick else None,
-        trick=tuple((who, cards[pos]) for who, pos in trick),
-        tricks=state._public_tricks(tricks),
-        tricks_won=state.tricks_won,
-        reneges=h.reneges if state._h.phase is _END else (),
-        result=h.result,
-        public_cards=frozenset((*played, *claimed, *given, *returned, *discard)),
-    )
+        def seated(cs: Iterable[tuple[int, Card]]) -> str:
+            return "[" + " ".join(f"{s}:{c}" for s, c in cs) + "]"
+
+        calls = " ".join(f"{s}:{c if c is not None else 'pass'}" for s, c in self.calls)
+        trump = None if self.trump is None else self.trump.name
+        parts = [
+            f"seat={self.seat}",
+            f"phase={self.phase.name}",
+            f"dealer={self.dealer}",
+            f"to_play={self.to_play}",
+            f"hand={cards(self.hand)}",
+            f"calls=[{calls}]",
+            f"contract={self.contract}",
+            f"declarer={self.declarer}",
+            f"trump={trump}",
+        ]
+        if self.sitting_out is not None:
+            parts.append(f"sitting_out={self.sitting_out}")
+        if self.claimant is not None:
+            parts.append(f"claimant={self.claimant} claimed_hand={cards(self.claimed_hand)}")
+        if self.given or self.returned:
+            parts.append(f"given={cards(self.given)} returned={cards(self.returned)}")
+        if self.discard:
+            parts.append(f"discard={cards(self.discard)}")
+        if self.named_suit is not None:
+            parts.append(f"named_suit={self.named_suit.name}")
+        parts += [f"trick={seated(self.trick)}", f"tricks_won={list(self.tricks_won)}"]
+        if self.result is not None:
+            parts.append(f"delta={list(self.result.delta)}")
+        return "BidEuchreView(" + ", ".join(parts) + ")"
+
+    @classmethod
+    def from_state(cls, state: BidEuchreState, seat: int) -> BidEuchreView:
+        """What ``seat`` may know of ``state`` (E-40): ``state.view(seat)``, which calls
+        this. Built from the state's public accessors.
+
+        Raises:
+            TypeError: ``state`` is not a Bid Euchre state (the library's
+                ``InvalidArgumentError``, also a ``ValueError``).
+            InvalidSeatError: ``seat`` is not an int from 0 to 3.
+
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> state = BidEuchreVariant().new_game(seed=5)
+        >>> BidEuchreView.from_state(state, 2) == state.view(2)
+        True
+        """
+        given: object = state
+        if not isinstance(given, State) or given.variant.id != "bid-euchre":
+            raise InvalidArgumentError(f"a view is made of a BidEuchreState, not {quote(given)}")
+        seat = check_seat(seat, 4)
+        declarer = state.declarer
+        # E-40: the help exchange is known to the declarer and the partner only.
+        partners = declarer is not None and seat % 2 == declarer % 2
+        exchanged = state.given if partners else ()
+        returned = state.returned if partners else ()
+        tricks = state.tricks
+        trick = state.trick
+        played = [card for t in tricks for _, card in t.plays]
+        played += [card for _, card in trick]
+        claimant = state.claimant
+        # E-36: the claimant shows the hand that threw the deal in.
+        claimed = state.hand(claimant) if claimant is not None else ()
+        # E-40: the joker-variant discard is known to the dealer only.
+        discard = state.discard if seat == state.dealer else ()
+        end = state.is_terminal
+        return cls(
+            seat=seat,
+            phase=state.phase,
+            dealer=state.dealer,
+            to_play=state.to_play,
+            hand=state.hand(seat),
+            calls=state.calls,
+            claimant=claimant,
+            claimed_hand=claimed,
+            contract=state.contract,
+            declarer=declarer,
+            trump=state.trump,
+            sitting_out=state.sitting_out,
+            given=exchanged,
+            returned=returned,
+            discard=discard,
+            named_suit=state.named_suit,
+            trick=trick,
+            tricks=tricks,
+            tricks_won=state.tricks_won,
+            # E-23, E-40: the reneges are shown once the hand is scored.
+            reneges=state.reneges if end else (),
+            result=state.result() if end else None,
+            public_cards=frozenset((*played, *claimed, *exchanged, *returned, *discard)),
+        )
