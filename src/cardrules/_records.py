@@ -122,7 +122,7 @@ def record_of(state: State) -> Record:
         options=variant.options_json(),
         dealer=dealer,
         deal=deal,
-        actions=tuple(str(action) for _, action in history),
+        actions=tuple(variant.action_text(action) for _, action in history),
     )
 
 

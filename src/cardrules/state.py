@@ -105,6 +105,17 @@ class Variant(abc.ABC):
     def parse_action(self, text: str) -> Action:
         """Parse an action from its notation; raises :class:`~cardrules.NotationError`."""
 
+    def action_text(self, action: Action) -> str:
+        """The notation of ``action`` as this variant writes it (in records, on screen):
+        ``str(action)`` unless the variant's options change how an action is written.
+        :meth:`parse_action` reads it back.
+
+        >>> import cardrules
+        >>> cardrules.get_variant("tarot").action_text(cardrules.Pass())
+        'pass'
+        """
+        return str(action)
+
     @abc.abstractmethod
     def action_id(self, action: Action) -> int:
         """The stable integer id of ``action`` (``0 <= id < num_actions``)."""

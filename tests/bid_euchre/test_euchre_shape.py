@@ -510,3 +510,16 @@ def test_random_playout_refuses_what_is_not_a_state_or_a_random_generator() -> N
             random_playout(s, bad)  # type: ignore[arg-type]
     with pytest.raises(cardrules.InvalidArgumentError, match="BidEuchreState"):
         random_playout("state", random.Random(1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("double_deck", [False, True])
+def test_e10_records_write_the_plain_all_tricks_bid_as_in_the_spec(double_deck: bool) -> None:
+    variant = BidEuchreVariant(allow_plain_six=True, double_deck=double_deck)
+    state = variant.new_game(seed=5)
+    while state.phase is Phase.AUCTION and len(state.history) < 3:
+        state = state.apply("pass")
+    tricks = 12 if double_deck else 6
+    state = state.apply(f"bid {tricks}P")
+    record = state.record()
+    assert record.actions[-1] == f"bid {tricks}P"
+    assert cardrules.final_state(cardrules.loads(cardrules.dumps(record))) == state

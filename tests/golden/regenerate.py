@@ -472,15 +472,16 @@ def _deal_lines(config: Config, number: int, deal: Deal) -> list[str]:
         action = choose(state)
         events |= _step_events(state, legal, action)
         poignee_offered |= any(type(a) is DeclarePoignee for a in legal)
-        names = ", ".join(str(a) for a in legal)
+        text = state.variant.action_text
+        names = ", ".join(text(a) for a in legal)
         ids = ", ".join(str(i) for i in state.legal_action_ids())
         body.append(
-            f"step {step} {_phase(state)} seat {seat} legal [{names}] ids [{ids}] -> {action}"
+            f"step {step} {_phase(state)} seat {seat} legal [{names}] ids [{ids}] -> {text(action)}"
         )
         if isinstance(state, BidEuchreState):
             lawful = state.lawful_actions()
             if lawful != legal:
-                body.append(f"  lawful [{', '.join(str(a) for a in lawful)}]")
+                body.append(f"  lawful [{', '.join(text(a) for a in lawful)}]")
         state = state.apply(action, seat)
         after = _facts(state)
         body.extend(f"  {k} {v}" for k, v in after.items() if facts.get(k) != v)
