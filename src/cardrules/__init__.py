@@ -10,6 +10,10 @@ Card.parse('QH')
 
 from __future__ import annotations
 
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+from pathlib import Path as _Path
+from typing import Final as _Final
+
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, JOKER, Card, CardKind, Colour, Rank, Suit
 from cardrules.errors import (
@@ -49,6 +53,14 @@ from cardrules.state import State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 
 __version__ = "0.1.0"
+
+#: Whether this is the compiled build: its engine rooms are C extensions built from the
+#: same typed source (see the Speed page). Told from the files, without importing them,
+#: because Python prefers an extension module to the ``.py`` file beside it.
+compiled: _Final[bool] = any(
+    (_Path(__file__).parent / "tarot" / f"_engine{suffix}").is_file()
+    for suffix in _EXTENSION_SUFFIXES
+)
 
 __all__ = [
     "EXCUSE",
@@ -99,6 +111,7 @@ __all__ = [
     "Variant",
     "WrongPhaseError",
     "__version__",
+    "compiled",
     "dumps",
     "final_state",
     "get_variant",

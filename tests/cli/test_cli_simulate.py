@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import _cli_simulate
-from cardrules._cli_common import deal_rng, max_workers
-from cardrules._cli_simulate import deal_facts, simulate
 from cardrules.bots import RandomBot, play_game
+from cardrules.cli import _simulate
+from cardrules.cli._common import deal_rng, max_workers
+from cardrules.cli._simulate import deal_facts, simulate
 
 _PACKAGE_ROOT = str(Path(cardrules.__file__).resolve().parent.parent)
 
@@ -148,7 +148,7 @@ def test_the_pool_has_at_most_one_worker_per_deal(monkeypatch: pytest.MonkeyPatc
         def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
             """Nothing to stop."""
 
-    monkeypatch.setattr(_cli_simulate, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(_simulate, "ProcessPoolExecutor", Pool)
     alone = simulate("bid-euchre", {}, deals=3, seed=5, bots=("random",) * 4)
     pooled = simulate("bid-euchre", {}, deals=3, seed=5, bots=("random",) * 4, workers=50)
     assert sizes == [3]

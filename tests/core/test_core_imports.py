@@ -21,7 +21,7 @@ import cardrules
 
 PACKAGE = Path(cardrules.__file__).resolve().parent
 VARIANTS = ("tarot", "bid_euchre")
-ON_DEMAND = ("bots",)  # and the command line: cli.py, _cli_*.py or a cli/ package
+ON_DEMAND = ("bots",)  # and the command line, the cli/ package
 
 
 def core_modules() -> dict[str, ast.Module]:
@@ -30,7 +30,7 @@ def core_modules() -> dict[str, ast.Module]:
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(PACKAGE).with_suffix("").parts
         first = parts[0]
-        if first in VARIANTS or first in ON_DEMAND or first == "cli" or first.startswith("_cli"):
+        if first in VARIANTS or first in ON_DEMAND or first == "cli":
             continue
         name = ".".join(("cardrules", *parts)).removesuffix(".__init__")
         out[name] = ast.parse(path.read_text(encoding="utf-8"))

@@ -40,7 +40,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
-from cardrules._cli_common import (
+from cardrules._util import quote
+from cardrules.cli._common import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
@@ -59,7 +60,6 @@ from cardrules._cli_common import (
     write_records,
     write_text,
 )
-from cardrules._util import quote
 from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
 
 __all__ = ["build_parser", "main"]
@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--save", metavar="FILE", help="write the game records to FILE")
     add_variant_options(play)
-    play.set_defaults(run=_play)
+    play.set_defaults(run=_cmd_play)
 
     demo = sub.add_parser(
         "demo",
@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=number(), help="play the same game again (default: random)")
     demo.add_argument("--save", metavar="FILE", help="write the game records to FILE")
     add_variant_options(demo)
-    demo.set_defaults(run=_demo)
+    demo.set_defaults(run=_cmd_demo)
 
     simulate = sub.add_parser(
         "simulate",
@@ -175,17 +175,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     add_variant_options(simulate)
-    simulate.set_defaults(run=_simulate)
+    simulate.set_defaults(run=_cmd_simulate)
 
     score = sub.add_parser(
         "score",
         help="score a deal played at a real table",
         description="Score a deal from its facts alone.",
     )
-    from cardrules._cli_score import add_score_parsers
+    from cardrules.cli._score import add_score_parsers
 
     add_score_parsers(score.add_subparsers(dest="game", metavar="GAME", required=True))
-    score.set_defaults(run=_score)
+    score.set_defaults(run=_cmd_score)
 
     replay = sub.add_parser(
         "replay",
@@ -197,14 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     replay.add_argument("file", metavar="FILE", help="the record file; - for standard input")
-    replay.set_defaults(run=_replay)
+    replay.set_defaults(run=_cmd_replay)
 
     variants = sub.add_parser(
         "variants",
         help="list the variants: built-in and from plugins",
         description="List every variant id: the built-in games, then those of plugins.",
     )
-    variants.set_defaults(run=_variants)
+    variants.set_defaults(run=_cmd_variants)
     return parser
 
 
@@ -216,8 +216,8 @@ def _seed(args: argparse.Namespace) -> int:
     return fresh_seed() if seed is None else seed
 
 
-def _play(args: argparse.Namespace) -> int:
-    from cardrules._cli_play import run_play
+def _cmd_play(args: argparse.Namespace) -> int:
+    from cardrules.cli._play import run_play
 
     variant = build_variant(args.variant, args)
     seat = parse_seat(args.seat, variant)
@@ -244,8 +244,8 @@ def _play(args: argparse.Namespace) -> int:
     )
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from cardrules._cli_games import bot_chooser, make_bots, play_series
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from cardrules.cli._games import bot_chooser, make_bots, play_series
 
     variant = build_variant(args.variant, args)
     if args.save is not None:
@@ -266,9 +266,9 @@ def _save(path: str, finals: Sequence[Any]) -> None:
     print(f"Saved {len(finals)} record(s) to {brief(path)}.", file=sys.stderr)
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from cardrules._cli_simulate import run
+def _cmd_simulate(args: argparse.Namespace) -> int:
     from cardrules.bots import BOT_KINDS, bot_for
+    from cardrules.cli._simulate import run
 
     variant = build_variant(args.variant, args)
     kinds = [kind.strip() for kind in args.bots.split(",")]
@@ -301,13 +301,13 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _score(args: argparse.Namespace) -> int:
+def _cmd_score(args: argparse.Namespace) -> int:
     args.score(args, sys.stdout)
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
-    from cardrules._cli_games import replay_records
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from cardrules.cli._games import replay_records
 
     name = "standard input" if args.file == "-" else brief(args.file)
     try:
@@ -327,7 +327,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _variants(args: argparse.Namespace) -> int:
+def _cmd_variants(args: argparse.Namespace) -> int:
     from cardrules.registry import get_variant_class, plugin_errors, variant_ids
 
     for variant_id in variant_ids():

@@ -4,7 +4,7 @@
 Tarot deal (dealt again while deals are annulled, as :class:`~cardrules.tarot.TarotMatch`
 does), a Bid Euchre match to the target score, or one deal of any other variant. Each
 seat's moves come from a *chooser*: a bot, or the person at the keyboard
-(:mod:`cardrules._cli_play`). :func:`replay_records` validates saved records through the
+(:mod:`cardrules.cli._play`). :func:`replay_records` validates saved records through the
 rules and narrates them.
 
 >>> import io
@@ -24,9 +24,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
-from cardrules._cli_common import deal_rng
-from cardrules._cli_present import Presenter, presenter_for
 from cardrules.actions import Action
+from cardrules.cli._common import deal_rng
+from cardrules.cli._present import Presenter, presenter_for
 from cardrules.errors import GameOverError, RecordError
 from cardrules.records import Record, replay
 from cardrules.state import State, Variant
@@ -111,7 +111,7 @@ def _deal_header(presenter: Presenter, state: State, viewer: int | None) -> list
 class Sitting:
     """One sitting of a variant: a Tarot deal, a Bid Euchre match, or one deal.
 
-    Deal ``k`` is shuffled by :func:`~cardrules._cli_common.deal_rng` ``(seed, k)``,
+    Deal ``k`` is shuffled by :func:`~cardrules.cli._common.deal_rng` ``(seed, k)``,
     which then drives the bots of that deal. The deals played so far and the deal in
     progress stay available (:attr:`finals`, :attr:`current`) when the sitting is cut
     short, so that they can be saved.

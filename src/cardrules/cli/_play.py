@@ -25,11 +25,11 @@ import re
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from cardrules._cli_common import brief, write_records
-from cardrules._cli_games import Sitting, bot_chooser, make_bots
-from cardrules._cli_present import Presenter, format_choices, presenter_for
 from cardrules._util import quote
 from cardrules.actions import Action
+from cardrules.cli._common import brief, write_records
+from cardrules.cli._games import Sitting, bot_chooser, make_bots
+from cardrules.cli._present import Presenter, format_choices, presenter_for
 from cardrules.errors import IllegalActionError, NotationError
 from cardrules.state import State, Variant
 

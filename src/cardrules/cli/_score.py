@@ -22,8 +22,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from cardrules._cli_common import UsageError, add_euchre_flags, flag_options, number, tarot_players
 from cardrules._util import quote
+from cardrules.cli._common import UsageError, add_euchre_flags, flag_options, number, tarot_players
 from cardrules.errors import CardrulesError
 
 __all__ = ["add_score_parsers", "score_bid_euchre", "score_tarot"]

@@ -1,7 +1,7 @@
 """``cardrules simulate``: many deals between bots, and their statistics.
 
 Deal ``i`` is dealt by seat ``i mod players`` and shuffled by
-:func:`~cardrules._cli_common.deal_rng` ``(seed, i)``, which then drives the bots: every
+:func:`~cardrules.cli._common.deal_rng` ``(seed, i)``, which then drives the bots: every
 deal is independent of the others, so the deals can be shared among worker processes
 and the statistics are identical whatever the number of workers. Each deal is reduced
 to a small record of facts (:func:`deal_facts`), and the facts are summed up in deal
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final, TextIO
 
-from cardrules._cli_common import deal_rng
+from cardrules.cli._common import deal_rng
 from cardrules.registry import get_variant_class
 from cardrules.state import State, Variant
 
