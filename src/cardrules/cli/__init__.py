@@ -34,13 +34,11 @@ import argparse
 import contextlib
 import importlib
 import io
-import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, NoReturn
 
-from cardrules._util import quote
 from cardrules.cli._common import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
@@ -52,13 +50,11 @@ from cardrules.cli._common import (
     brief,
     build_variant,
     check_writable,
-    fresh_seed,
-    max_workers,
     number,
     parse_seat,
     read_records,
+    seed_of,
     write_records,
-    write_text,
 )
 from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
 
@@ -76,10 +72,6 @@ examples:
   cardrules score tarot --contract garde --taker 0 --points 45 --bouts 2
   cardrules score bid-euchre --contract 6M --declarer E --tricks 0 6
   cardrules demo bid-euchre --seed 3 --save match.jsonl && cardrules replay match.jsonl"""
-
-
-MAX_SIMULATED_DEALS: Final = 1_000_000
-"""The most deals one ``cardrules simulate`` run plays."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -140,42 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_variant_options(demo)
     demo.set_defaults(run=_cmd_demo)
 
-    simulate = sub.add_parser(
-        "simulate",
-        help="play many deals between bots and print statistics",
-        description=(
-            "Play N deals (Bid Euchre: hands) between bots and print the contracts, their "
-            "success rates, the bonuses, and each seat's average score and spread. Deal i "
-            "is seeded from the seed and i alone, so the results are the same whatever the "
-            "number of workers."
-        ),
-    )
-    simulate.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    simulate.add_argument(
-        "--deals",
-        type=number(low=1, high=MAX_SIMULATED_DEALS),
-        required=True,
-        metavar="N",
-        help=f"how many deals to play, at most {MAX_SIMULATED_DEALS:,}",
-    )
-    simulate.add_argument("--seed", type=number(), help="the run's seed (default: random)")
-    simulate.add_argument(
-        "--bots",
-        default="heuristic",
-        metavar="KIND,…",
-        help="one bot kind per seat, heuristic or random; one kind for every seat",
-    )
-    most = max_workers()
-    simulate.add_argument(
-        "--workers",
-        type=number(low=1, high=most, note=" (2 per CPU of this machine)"),
-        default=1,
-        metavar="K",
-        help=f"worker processes (1), at most {most} here (2 per CPU) and one per deal",
-    )
-    simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
-    add_variant_options(simulate)
-    simulate.set_defaults(run=_cmd_simulate)
+    from cardrules.cli._simulate import add_simulate_parser
+
+    add_simulate_parser(sub)
 
     score = sub.add_parser(
         "score",
@@ -211,11 +170,6 @@ def build_parser() -> argparse.ArgumentParser:
 # -- commands ---------------------------------------------------------------------------
 
 
-def _seed(args: argparse.Namespace) -> int:
-    seed: int | None = args.seed
-    return fresh_seed() if seed is None else seed
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
     from cardrules.cli._play import run_play
 
@@ -236,7 +190,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return run_play(
         variant,
         seat=seat,
-        seed=_seed(args),
+        seed=seed_of(args),
         save=args.save,
         out=sys.stdout,
         inp=None if interactive else stdin,
@@ -250,7 +204,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     variant = build_variant(args.variant, args)
     if args.save is not None:
         check_writable(args.save)
-    seed = _seed(args)
+    seed = seed_of(args)
     bots, note = make_bots(variant, ["heuristic"] * variant.players)
     print(f"{variant.name}, {variant.players} players, seed {seed}: bots play every seat.")
     if note:
@@ -264,41 +218,6 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _save(path: str, finals: Sequence[Any]) -> None:
     write_records(path, finals)
     print(f"Saved {len(finals)} record(s) to {brief(path)}.", file=sys.stderr)
-
-
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from cardrules.bots import BOT_KINDS, bot_for
-    from cardrules.cli._simulate import run
-
-    variant = build_variant(args.variant, args)
-    kinds = [kind.strip() for kind in args.bots.split(",")]
-    if len(kinds) == 1:
-        kinds *= variant.players
-    if len(kinds) != variant.players:
-        raise UsageError(
-            f"--bots names {len(kinds)} bots; {variant.name} has {variant.players} seats"
-        )
-    for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise UsageError(f"unknown bot kind {quote(kind)}: choose from {', '.join(BOT_KINDS)}")
-        try:
-            bot_for(variant.id, kind)
-        except UnknownVariantError as exc:
-            raise UsageError(f"{exc}; for example --bots random") from None
-    if args.json is not None:
-        check_writable(args.json)
-    results = run(
-        variant,
-        deals=args.deals,
-        seed=_seed(args),
-        bots=kinds,
-        workers=args.workers,
-        out=sys.stdout,
-    )
-    if args.json is not None:
-        write_text(args.json, json.dumps(results, indent=2, sort_keys=True) + "\n")
-        print(f"Wrote the results to {brief(args.json)}.", file=sys.stderr)
-    return 0
 
 
 def _cmd_score(args: argparse.Namespace) -> int:

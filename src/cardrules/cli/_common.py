@@ -400,6 +400,12 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1 << 32)
 
 
+def seed_of(args: argparse.Namespace) -> int:
+    """The seed given with ``--seed``, or a fresh one."""
+    seed: int | None = args.seed
+    return fresh_seed() if seed is None else seed
+
+
 def deal_rng(seed: int, index: int) -> random.Random:
     """The generator of deal ``index`` of a run seeded with ``seed``.
 

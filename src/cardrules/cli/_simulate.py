@@ -14,6 +14,8 @@ order (:func:`summarise`).
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
 import sys
 import time
@@ -22,11 +24,35 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final, TextIO
 
-from cardrules.cli._common import deal_rng
+from cardrules._util import quote
+from cardrules.cli._common import (
+    UsageError,
+    add_variant_options,
+    brief,
+    build_variant,
+    check_writable,
+    deal_rng,
+    max_workers,
+    number,
+    seed_of,
+    write_text,
+)
+from cardrules.errors import UnknownVariantError
 from cardrules.registry import get_variant_class
 from cardrules.state import State, Variant
 
-__all__ = ["deal_facts", "report", "run", "simulate", "summarise"]
+__all__ = [
+    "MAX_SIMULATED_DEALS",
+    "add_simulate_parser",
+    "deal_facts",
+    "report",
+    "run",
+    "simulate",
+    "summarise",
+]
+
+MAX_SIMULATED_DEALS: Final = 1_000_000
+"""The most deals one ``cardrules simulate`` run plays."""
 
 _TAROT_CONTRACTS: Final = ("prise", "garde", "garde-sans", "garde-contre")
 _POIGNEES: Final = ("simple", "double", "triple")
@@ -451,3 +477,77 @@ def run(
         "bots": list(bots),
         "summary": summary,
     }
+
+
+def add_simulate_parser(sub: Any) -> None:
+    """Add the ``simulate`` command to the subparsers ``sub`` of the ``cardrules`` command."""
+    simulate = sub.add_parser(
+        "simulate",
+        help="play many deals between bots and print statistics",
+        description=(
+            "Play N deals (Bid Euchre: hands) between bots and print the contracts, their "
+            "success rates, the bonuses, and each seat's average score and spread. Deal i "
+            "is seeded from the seed and i alone, so the results are the same whatever the "
+            "number of workers."
+        ),
+    )
+    simulate.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
+    simulate.add_argument(
+        "--deals",
+        type=number(low=1, high=MAX_SIMULATED_DEALS),
+        required=True,
+        metavar="N",
+        help=f"how many deals to play, at most {MAX_SIMULATED_DEALS:,}",
+    )
+    simulate.add_argument("--seed", type=number(), help="the run's seed (default: random)")
+    simulate.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="KIND,…",
+        help="one bot kind per seat, heuristic or random; one kind for every seat",
+    )
+    most = max_workers()
+    simulate.add_argument(
+        "--workers",
+        type=number(low=1, high=most, note=" (2 per CPU of this machine)"),
+        default=1,
+        metavar="K",
+        help=f"worker processes (1), at most {most} here (2 per CPU) and one per deal",
+    )
+    simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    add_variant_options(simulate)
+    simulate.set_defaults(run=_command)
+
+
+def _command(args: argparse.Namespace) -> int:
+    from cardrules.bots import BOT_KINDS, bot_for
+
+    variant = build_variant(args.variant, args)
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    if len(kinds) == 1:
+        kinds *= variant.players
+    if len(kinds) != variant.players:
+        raise UsageError(
+            f"--bots names {len(kinds)} bots; {variant.name} has {variant.players} seats"
+        )
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise UsageError(f"unknown bot kind {quote(kind)}: choose from {', '.join(BOT_KINDS)}")
+        try:
+            bot_for(variant.id, kind)
+        except UnknownVariantError as exc:
+            raise UsageError(f"{exc}; for example --bots random") from None
+    if args.json is not None:
+        check_writable(args.json)
+    results = run(
+        variant,
+        deals=args.deals,
+        seed=seed_of(args),
+        bots=kinds,
+        workers=args.workers,
+        out=sys.stdout,
+    )
+    if args.json is not None:
+        write_text(args.json, json.dumps(results, indent=2, sort_keys=True) + "\n")
+        print(f"Wrote the results to {brief(args.json)}.", file=sys.stderr)
+    return 0
