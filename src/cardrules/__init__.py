@@ -52,7 +52,7 @@ from cardrules.registry import get_variant, get_variant_class, plugin_errors, va
 from cardrules.state import State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: Whether this is the compiled build: its engine rooms are C extensions built from the
 #: same typed source (see the Speed page). Told from the files, without importing them,
