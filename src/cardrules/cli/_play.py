@@ -102,15 +102,16 @@ class Person:
         for line in presenter.status_lines(view):
             self._say(line)
         self._say("Legal actions:")
-        for line in format_choices(self.choices(state)):
+        for line in format_choices(self.choices(state), text=state.variant.action_text):
             self._say(line)
 
     def parse(self, state: State, text: str, legal: Sequence[Action]) -> Action:
         """The action an answer names: a number from the list, or notation.
 
         A lone word that is not an action is read as the argument of each verb of the
-        legal actions (``moon`` as ``bid moon``, ``9H`` as ``play 9H``): the legal one
-        it names, else the first it spells, for the rules to say why it is refused.
+        legal actions, ``play`` first (``9H`` as ``play 9H``, ``moon`` as ``bid moon``):
+        the legal action it names, else the first it spells, for the rules to say why it
+        is refused.
 
         Raises:
             NotationError: the answer is neither; the message quotes the answer.
@@ -127,7 +128,7 @@ class Person:
         except NotationError:
             if " " in text:
                 raise
-        verbs = dict.fromkeys([*(action.verb for action in legal), "play"])
+        verbs = dict.fromkeys(["play", *(action.verb for action in legal)])
         spelled = []
         for verb in verbs:
             try:
@@ -169,10 +170,7 @@ class Person:
                 self._say(f"  Not allowed: {presenter.message(str(exc))} [{exc.code}]")
                 continue
             except NotationError as exc:
-                self._say(
-                    f"  Not understood: {presenter.message(str(exc))}. "
-                    "Type a number or an action ('?' for help)."
-                )
+                self._say(f"  Not understood: {presenter.message(str(exc))} ('?' for help)")
                 continue
             return action
 
@@ -224,8 +222,10 @@ def run_play(
     if note:
         print(note, file=out)
     print(f"Seed {seed}: play it again with --seed {seed}. Type '?' for help.", file=out)
-    for line in presenter.legend.splitlines():
-        print(line, file=out)
+    if presenter.legend:
+        print(file=out)
+        print(presenter.legend, file=out)
+        print(file=out)
     sitting = Sitting(variant, seed, choose, out=out, viewer=seat)
 
     def save_games(abandoned: bool) -> None:

@@ -23,13 +23,14 @@ given between the opponents, the dealer's joker discard.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
 
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import (
+    Bid,
     BidEuchreMatch,
     BidEuchreOptions,
     BidEuchreState,
@@ -71,12 +72,15 @@ and the table again; "q" quits. A single legal action is played for you unless t
 game was started with --no-auto-single."""
 
 
-def format_choices(actions: Sequence[Action], width: int = 78) -> list[str]:
+def format_choices(
+    actions: Sequence[Action], width: int = 78, text: Callable[[Action], str] = str
+) -> list[str]:
     """The actions numbered from 1, laid out in columns.
 
     Args:
         actions: The actions, in the order they are numbered.
         width: The widest line.
+        text: Writes an action (a variant's ``action_text``).
 
     Returns:
         The lines of the table.
@@ -85,7 +89,7 @@ def format_choices(actions: Sequence[Action], width: int = 78) -> list[str]:
     >>> format_choices([Pass()])
     ['  1) pass']
     """
-    cells = [f"{n}) {action}" for n, action in enumerate(actions, 1)]
+    cells = [f"{n}) {text(action)}" for n, action in enumerate(actions, 1)]
     number_width = len(str(len(cells)))
     cells = [cell.rjust(len(cell) + number_width - len(cell.partition(")")[0])) for cell in cells]
     cell_width = max(len(cell) for cell in cells) + 2
@@ -243,7 +247,7 @@ class Presenter:
     def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
         """``action`` as ``viewer`` may see it; unknown kinds of action show their verb."""
         if viewer is None or seat == viewer or type(action) in (Play, Pass):
-            return str(action)
+            return self.variant.action_text(action)
         return f"{action.verb} (hidden)"
 
     def event_lines(
@@ -319,9 +323,13 @@ class TarotPresenter(Presenter):
     """French Tarot: hands by suit then trumps, the auction, the chien, tricks, poignées."""
 
     examples = """\
-Examples: "bid garde" (or just "garde"), "pass", "call KH" with 5 players (or "KH"),
-"discard 3C" or several cards at once, "discard 3C 4C", "declare poignee 21T 20T ...",
-"announce chelem", "play 7H" (or just "7H")."""
+French Tarot answers, for example:
+  bid garde, garde      a bid: prise, garde, garde-sans or garde-contre; or pass
+  call KH, KH           with 5 players: the king you call for a partner
+  discard 3C            a card for the écart; several at once: discard 3C 4C
+  declare poignee 21T 20T ...   show a poignée of trumps
+  announce chelem       announce a slam
+  play 7H, 7H           play a card"""
 
     legend = """\
 Reading the cards: a card is its rank, then its suit: S spades, H hearts, D diamonds,
@@ -405,6 +413,10 @@ garde, garde-sans, garde-contre."""
         """Every hand and the chien (full information)."""
         chien = getattr(state, "chien", ())
         return [*super().deal_lines(state), f"  chien: {_codes(chien)}"]
+
+    def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
+        """Every French Tarot action is public but the écart (see :meth:`ecart_text`)."""
+        return self.variant.action_text(action)
 
     def ecart_text(self, cards: Sequence[Card], viewer_sees: bool) -> str:
         """A whole écart in one phrase: every card, or, for the other seats, how many
@@ -522,10 +534,15 @@ class BidEuchrePresenter(Presenter):
     seat_codes = "NESW"
 
     examples = """\
-Examples: "bid 4" (or just "4"), "pass", "bid 6H" asks for help: you take all six
-tricks after swapping a card with your partner, who then sits out; "bid 6M" (or "moon")
-shoots the moon: all six tricks alone, no swap. After winning the bid: "trump hearts"
-(or "hearts"). "give 9C" passes a card in a help bid; "play JD" (or just "JD")."""
+Bid Euchre answers, for example:
+  bid 4                 take at least 4 of the 6 tricks with your partner (bids 3 to 5)
+  bid 6H                help: take all 6 tricks after swapping a card with your
+                        partner, who then sits out (E-14)
+  bid 6M, moon          shoot the moon: take all 6 tricks alone, no swap (E-15)
+  pass
+  trump hearts, hearts  name trump once you have won the bid
+  give 9C               the card you pass to your partner in a help bid
+  play JD, JD           play a card"""
 
     legend = """\
 Reading the cards: a card is its rank, then its suit: S spades, H hearts, D diamonds,
@@ -590,6 +607,10 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
         rules = [*self.rules_words(), self.end_rule_words()]
         return f"Bid Euchre match to {self._options().target_score} ({'; '.join(rules)})"
 
+    def contract_text(self, contract: Any) -> str:
+        """A contract as the variant writes its bid: the plain six is ``6P`` (E-10)."""
+        return self.variant.action_text(Bid(contract)).removeprefix("bid ")
+
     def seat(self, seat: int) -> str:
         """``N``, ``E``, ``S`` or ``W``."""
         return "NESW"[seat]
@@ -625,11 +646,14 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
         lines = []
         if view.calls:
             calls = ", ".join(
-                f"{self.seat(s)} {c if c is not None else 'pass'}" for s, c in view.calls
+                f"{self.seat(s)} {self.contract_text(c) if c is not None else 'pass'}"
+                for s, c in view.calls
             )
             lines.append(f"Calls: {calls}")
         if view.contract is not None and view.declarer is not None:
-            contract = f"Contract: {view.contract} by {self.seat(view.declarer)}"
+            contract = (
+                f"Contract: {self.contract_text(view.contract)} by {self.seat(view.declarer)}"
+            )
             if view.trump is not None:
                 contract += f", trump {_trump_name(view.trump)}"
             if view.sitting_out is not None:
@@ -652,13 +676,12 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
 
     def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
         """Help-exchange cards are seen by the partners only, the discard by the dealer."""
-        if viewer is None or seat == viewer:
-            return str(action)
-        if isinstance(action, Give) and seat % 2 != viewer % 2:
+        if isinstance(action, Give) and viewer is not None and seat % 2 != viewer % 2:
             return "gives a card (hidden)"
-        if isinstance(action, EuchreDiscard):
+        if isinstance(action, EuchreDiscard) and viewer not in (None, seat):
             return "discards a card face down"
-        return str(action)
+        # The variant writes the plain six as the rules do, 6P (E-10).
+        return self.variant.action_text(action)
 
     def event_lines(
         self,
@@ -677,7 +700,7 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
         if not (compact and type(action) is Play):
             lines.append(f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}")
         if before.declarer is None and after.declarer is not None and after.contract is not None:
-            line = f"Contract: {after.contract} by {self.seat(after.declarer)}"
+            line = f"Contract: {self.contract_text(after.contract)} by {self.seat(after.declarer)}"
             if after.sitting_out is not None:
                 line += f"; {self.seat(after.sitting_out)} sits out (E-21)"
             lines.append(line)
