@@ -11,6 +11,8 @@ in this process, answering from what the screen shows.
 from __future__ import annotations
 
 import io
+import json
+import random
 import os
 import re
 import subprocess
@@ -318,20 +320,25 @@ def test_house_rules_are_said_in_words() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "simultaneous_target_rule" not in proc.stdout
     assert "stick_the_dealer" not in proc.stdout
-    header = proc.stdout.splitlines()[0]
-    assert header.startswith("Bid Euchre match to 32 (stick the dealer; if both teams reach 32")
-    assert "the bidding team wins" in header
+    intro = proc.stdout.splitlines()[1:4]
+    assert intro == [
+        "Bid Euchre match to 32: NS (N and S) against EW.",
+        "House rules: stick the dealer.",
+        "If both reach 32 in one hand, the bidding team wins (E-34).",
+    ]
     sheet = proc.stdout[proc.stdout.rindex("Bid Euchre match to 32") :]
-    assert sheet.startswith("Bid Euchre match to 32 (stick the dealer; if both teams reach 32")
+    assert sheet.startswith(
+        "Bid Euchre match to 32 (stick the dealer; if both reach 32 in one hand, the bidding"
+        " team wins)\n"
+    )
 
 
 def test_tarot_options_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["demo", "tarot", "--seed", "2", "--rounding", "floor", "--random-chien"])
     out = capsys.readouterr().out
     assert status == 0
-    first = out.splitlines()[0]
-    assert first.startswith(
-        "French Tarot, 4 players (the chien dealt at random places; half points rounded down)"
+    assert out.splitlines()[1] == (
+        "House rules: the chien dealt at random places; half points rounded down."
     )
     assert "half_point_rounding" not in out
     assert "chien_schedule" not in out
@@ -345,3 +352,22 @@ def test_version_names_the_build() -> None:
     assert proc.returncode == 0
     build = "compiled" if cardrules.compiled else "pure Python"
     assert proc.stdout == f"cardrules {cardrules.__version__} ({build})\n"
+
+
+def test_replay_errors_name_the_seats_as_the_transcript(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = cardrules.get_variant("bid-euchre").new_game(seed=11)
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    data = json.loads(cardrules.dumps(state.record()))
+    plays = [i for i, action in enumerate(data["actions"]) if action.startswith("play ")]
+    # The same card played twice: its second play is refused.
+    data["actions"][plays[4]] = data["actions"][plays[0]]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"rejected: [NESW] does not hold [0-9JQKA]+[SHDC] \(E-19\)", err), err
+    assert not re.search(r"seat [0-3]", err), err

@@ -114,7 +114,11 @@ def game_parser(command: str, cls: type[Variant]) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=prog,
         usage=f"{prog} {flags} [GAME OPTIONS]",
-        description=f"{cls.name}: {command} with these flags ({prog} --help lists them).",
+        description=(
+            f"Play {cls.name} against bots."
+            if command == "play"
+            else f"Watch bots play {cls.name}, with the score explained."
+        ),
     )
     if command == "play":
         parser.add_argument(
@@ -272,14 +276,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.cli._games import bot_chooser, make_bots, play_series
-    from cardrules.cli._present import presenter_for
 
     variant, args = _game_args(args)
     if args.save is not None:
         check_writable(args.save)
     seed = seed_of(args)
     bots, note = make_bots(variant, ["heuristic"] * variant.players)
-    print(f"{presenter_for(variant).title()}, seed {seed}: bots play every seat.")
+    print(f"{variant.name}, {variant.players} players, seed {seed}: bots play every seat.")
     if note:
         print(note)
     finals = play_series(variant, seed, bot_chooser(bots), out=sys.stdout, compact=True)

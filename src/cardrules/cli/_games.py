@@ -282,11 +282,15 @@ def _replay_one(record: Record, out: TextIO, number: int | None) -> State:
     print(f"{title}{presenter.title()}, rules version {record.rules_version}", file=out)
     for line in _deal_header(presenter, state, None):
         print(line, file=out)
-    for after in states:
-        seat, action = after.history[-1]
-        for line in presenter.event_lines(state, seat, action, after, None, compact=True):
-            print(line, file=out)
-        state = after
+    try:
+        for after in states:
+            seat, action = after.history[-1]
+            for line in presenter.event_lines(state, seat, action, after, None, compact=True):
+                print(line, file=out)
+            state = after
+    except RecordError as exc:
+        # The rules' message, with the seats named as the transcript names them.
+        raise RecordError(presenter.message(str(exc))) from None
     print(file=out)
     if state.is_terminal:
         for line in presenter.result_lines(state):

@@ -600,7 +600,7 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
         """What happens when both teams reach the target in the same hand (E-34)."""
         options = self._options()
         rule = self._END_RULE.get(options.simultaneous_target_rule, "")
-        return f"if both teams reach {options.target_score} in the same hand, {rule}"
+        return f"if both reach {options.target_score} in one hand, {rule}"
 
     def title(self) -> str:
         """The game, the target and its house rules, in one line."""
