@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import os
+import random
 import re
 import subprocess
 import sys
