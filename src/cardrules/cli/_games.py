@@ -1,8 +1,10 @@
 """Games at the terminal: deals and matches narrated as they are played, and replays.
 
-:func:`play_series` plays what a sitting at the table is for each game: one French
-Tarot deal (dealt again while deals are annulled, as :class:`~cardrules.tarot.TarotMatch`
-does), a Bid Euchre match to the target score, or one deal of any other variant. Each
+:func:`play_series` plays a sitting at the table: the variant's own match, from
+:meth:`~cardrules.Variant.new_match`, until it is over (one French Tarot deal, dealt
+again while deals are annulled; a Bid Euchre match to the target score), or one deal of
+a variant without match rules of its own. No code here names a variant: what differs
+between games is asked of the match or of the variant's presenter. Each
 seat's moves come from a *chooser*: a bot, or the person at the keyboard
 (:mod:`cardrules.cli._play`). :func:`replay_records` validates saved records through the
 rules and narrates them.
