@@ -95,6 +95,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {bounded(message)}\n")
 
 
+def _add_game_flags(parser: argparse.ArgumentParser) -> None:
+    """Everything after ``VARIANT``, for :func:`game_parser` of that game to read."""
+    flags = parser.add_argument("flags", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    # The game's flags may all be left out: only VARIANT is required.
+    flags.required = False
+
+
 def game_parser(command: str, cls: type[Variant]) -> argparse.ArgumentParser:
     """The flags of ``cardrules COMMAND VARIANT``: the command's own, then the game's.
 
@@ -181,15 +188,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game at the terminal against bots",
         usage="cardrules play VARIANT [flags of that game]",
         description=(
-            "Play against bots: one French Tarot deal, or a Bid Euchre match to the target "
-            "score. Answer with the number of a legal action or with its notation; '?' "
-            "for help, 'q' to quit."
+            "Play against bots: one French Tarot deal, or a Bid Euchre match to the\n"
+            "target score. Answer with the number of a legal action or with its notation;\n"
+            "'?' for help, 'q' to quit."
         ),
         epilog=_PLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    play.add_argument("flags", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    _add_game_flags(play)
     play.set_defaults(run=_cmd_play)
 
     demo = sub.add_parser(
@@ -197,14 +204,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch bots play a deal (Bid Euchre: a match), with the score explained",
         usage="cardrules demo VARIANT [flags of that game]",
         description=(
-            "Bots play one French Tarot deal, or a Bid Euchre match to the target score; "
+            "Bots play one French Tarot deal, or a Bid Euchre match to the target score;\n"
             "the transcript shows every hand, bid and trick, and the score breakdown."
         ),
         epilog=_DEMO_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     demo.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    demo.add_argument("flags", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    _add_game_flags(demo)
     demo.set_defaults(run=_cmd_demo)
 
     from cardrules.cli._simulate import add_simulate_parser
