@@ -371,3 +371,13 @@ def test_replay_errors_name_the_seats_as_the_transcript(
     err = capsys.readouterr().err
     assert re.search(r"rejected: [NESW] does not hold [0-9JQKA]+[SHDC] \(E-19\)", err), err
     assert not re.search(r"seat [0-3]", err), err
+
+
+def test_play_without_a_variant_asks_for_the_variant_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.endswith("cardrules play: error: the following arguments are required: VARIANT\n")
