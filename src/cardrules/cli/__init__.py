@@ -4,7 +4,8 @@ Installed as the ``cardrules`` console script, and run by ``python -m cardrules`
 
     cardrules play tarot [--players 3|4|5] [--seed S] [--seat N] [--save FILE]
     cardrules play bid-euchre [--seed S] [--seat N] [--stick-the-dealer] [--joker] … [--save FILE]
-    cardrules demo VARIANT [--seed S] [--players N] [house rules …] [--save FILE]
+    cardrules demo VARIANT [--seed S] [flags of that game …] [--save FILE]
+    cardrules play|demo VARIANT --help      (the flags of that game)
     cardrules simulate VARIANT --deals N [--seed S] [--bots KIND,KIND,…] [--workers K]
                                          [--json FILE]
     cardrules score tarot --contract C --taker N --points P --bouts B [--partner N]
@@ -45,20 +46,23 @@ from cardrules.cli._common import (
     EXIT_USAGE,
     FileError,
     UsageError,
-    add_variant_options,
+    add_flags_for,
     bounded,
     brief,
     build_variant,
     check_writable,
     number,
+    other_game_flag,
     parse_seat,
     read_records,
     seed_of,
     write_records,
 )
 from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
+from cardrules.registry import get_variant_class
+from cardrules.state import Variant
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "game_parser", "main"]
 
 _DESCRIPTION = """\
 Play French Tarot or Bid Euchre against bots, watch bots play, simulate thousands of
@@ -74,6 +78,15 @@ examples:
   cardrules demo bid-euchre --seed 3 --save match.jsonl && cardrules replay match.jsonl"""
 
 
+_PLAY_EPILOG = """\
+Each game has its own flags, listed by:
+  cardrules play tarot --help
+  cardrules play bid-euchre --help
+  cardrules play VARIANT --help    (a plugin's variant: --option KEY=VALUE)"""
+
+_DEMO_EPILOG = _PLAY_EPILOG.replace("play", "demo")
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose error messages quote the arguments briefly."""
 
@@ -82,13 +95,83 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {bounded(message)}\n")
 
 
+def _add_game_flags(parser: argparse.ArgumentParser) -> None:
+    """Everything after ``VARIANT``, for :func:`game_parser` of that game to read."""
+    flags = parser.add_argument("flags", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    # The game's flags may all be left out: only VARIANT is required.
+    flags.required = False
+
+
+def game_parser(command: str, cls: type[Variant]) -> argparse.ArgumentParser:
+    """The flags of ``cardrules COMMAND VARIANT``: the command's own, then the game's.
+
+    Each game's command has its own parser, so that its help lists only the flags
+    that apply to it, and a typo shows that command's short usage.
+
+    >>> import cardrules
+    >>> parser = game_parser("play", type(cardrules.get_variant("bid-euchre")))
+    >>> help_text = parser.format_help()
+    >>> "--stick-the-dealer" in help_text, "--players" in help_text
+    (True, False)
+    """
+    prog = f"cardrules {command} {cls.id}"
+    flags = "[--seed S] [--seat SEAT] [--bots KIND] [--no-auto-single] [--save FILE]"
+    if command != "play":
+        flags = "[--seed S] [--save FILE]"
+    parser = _Parser(
+        prog=prog,
+        usage=f"{prog} {flags} [GAME OPTIONS]",
+        description=(
+            f"Play {cls.name} against bots."
+            if command == "play"
+            else f"Watch bots play {cls.name}, with the score explained."
+        ),
+    )
+    if command == "play":
+        parser.add_argument(
+            "--seed", type=number(), help="deal the same cards again (default: random)"
+        )
+        parser.add_argument("--seat", help="your seat (default 0)")
+        parser.add_argument(
+            "--bots", choices=("heuristic", "random"), default="heuristic", help="the opponents"
+        )
+        parser.add_argument(
+            "--auto-single",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help="play your only legal action without asking (the default; "
+            "--no-auto-single asks every time)",
+        )
+    else:
+        parser.add_argument(
+            "--seed", type=number(), help="play the same game again (default: random)"
+        )
+    parser.add_argument("--save", metavar="FILE", help="write the game records to FILE")
+    add_flags_for(parser, cls)
+    return parser
+
+
+def _game_args(args: argparse.Namespace) -> tuple[Variant, argparse.Namespace]:
+    """The variant of ``cardrules play|demo VARIANT …`` and its own flags, parsed."""
+    cls = get_variant_class(args.variant)
+    flags: list[str] = args.flags
+    wrong = other_game_flag(flags, cls)
+    if wrong is not None:
+        raise UsageError(wrong)
+    game_args = game_parser(args.command, cls).parse_args(flags)
+    return build_variant(args.variant, game_args), game_args
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command, with one subparser per command.
 
-    >>> build_parser().parse_args(["demo", "tarot", "--seed", "3"]).seed
-    3
+    The flags after ``play VARIANT`` and ``demo VARIANT`` are that game's own, parsed by
+    :func:`game_parser`:
+
+    >>> build_parser().parse_args(["demo", "tarot", "--seed", "3"]).flags
+    ['--seed', '3']
     """
-    from cardrules import __version__
+    from cardrules import __version__, compiled
 
     parser = _Parser(
         prog="cardrules",
@@ -96,40 +179,39 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    build = "compiled" if compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"cardrules {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     play = sub.add_parser(
         "play",
         help="play a game at the terminal against bots",
+        usage="cardrules play VARIANT [flags of that game]",
         description=(
-            "Play against bots: one French Tarot deal, or a Bid Euchre match to the target "
-            "score. Answer with the number of a legal action or with its notation; '?' "
-            "for help, 'q' to quit."
+            "Play against bots: one French Tarot deal, or a Bid Euchre match to the\n"
+            "target score. Answer with the number of a legal action or with its notation;\n"
+            "'?' for help, 'q' to quit."
         ),
+        epilog=_PLAY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    play.add_argument("--seed", type=number(), help="deal the same cards again (default: random)")
-    play.add_argument("--seat", help="your seat: a number, or N, E, S, W in Bid Euchre (0)")
-    play.add_argument(
-        "--bots", choices=("heuristic", "random"), default="heuristic", help="the opponents"
-    )
-    play.add_argument("--save", metavar="FILE", help="write the game records to FILE")
-    add_variant_options(play)
+    _add_game_flags(play)
     play.set_defaults(run=_cmd_play)
 
     demo = sub.add_parser(
         "demo",
         help="watch bots play a deal (Bid Euchre: a match), with the score explained",
+        usage="cardrules demo VARIANT [flags of that game]",
         description=(
-            "Bots play one French Tarot deal, or a Bid Euchre match to the target score; "
+            "Bots play one French Tarot deal, or a Bid Euchre match to the target score;\n"
             "the transcript shows every hand, bid and trick, and the score breakdown."
         ),
+        epilog=_DEMO_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     demo.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
-    demo.add_argument("--seed", type=number(), help="play the same game again (default: random)")
-    demo.add_argument("--save", metavar="FILE", help="write the game records to FILE")
-    add_variant_options(demo)
+    _add_game_flags(demo)
     demo.set_defaults(run=_cmd_demo)
 
     from cardrules.cli._simulate import add_simulate_parser
@@ -173,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_play(args: argparse.Namespace) -> int:
     from cardrules.cli._play import run_play
 
-    variant = build_variant(args.variant, args)
+    variant, args = _game_args(args)
     seat = parse_seat(args.seat, variant)
     if args.save is not None:
         check_writable(args.save)
@@ -195,13 +277,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
         out=sys.stdout,
         inp=None if interactive else stdin,
         bot_kind=args.bots,
+        auto_single=args.auto_single,
     )
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from cardrules.cli._games import bot_chooser, make_bots, play_series
 
-    variant = build_variant(args.variant, args)
+    variant, args = _game_args(args)
     if args.save is not None:
         check_writable(args.save)
     seed = seed_of(args)

@@ -43,6 +43,7 @@ __all__ = [
     "FileError",
     "UsageError",
     "add_euchre_flags",
+    "add_flags_for",
     "add_variant_options",
     "bounded",
     "brief",
@@ -53,9 +54,11 @@ __all__ = [
     "fresh_seed",
     "max_workers",
     "number",
+    "other_game_flag",
     "parse_seat",
     "read_records",
     "tarot_players",
+    "variant_flags",
     "write_records",
     "write_text",
 ]
@@ -239,11 +242,29 @@ _TAROT_FLAGS: Final[tuple[tuple[str, str, Any, str], ...]] = (
     ("--random-chien", "chien_schedule", "random", "deal the chien at random places (T-8)"),
 )
 
-_OWNER: Final = {name: "bid-euchre" for _, name, _, _ in _EUCHRE_FLAGS} | {
-    name: "tarot" for _, name, _, _ in _TAROT_FLAGS
+_PLAYERS_FLAG: Final = ("--players", "players", tarot_players, "3, 4 or 5 (default 4)")
+_FLAG_OF: Final = {
+    name: flag for flag, name, _, _ in (*_EUCHRE_FLAGS, *_TAROT_FLAGS, _PLAYERS_FLAG)
 }
-_FLAG_OF: Final = {name: flag for flag, name, _, _ in (*_EUCHRE_FLAGS, *_TAROT_FLAGS)}
 _DEST: Final = "opt_"
+
+
+def variant_flags() -> dict[type[Variant], tuple[tuple[str, str, Any, str], ...]]:
+    """The option flags of each built-in variant class, by the option they set.
+
+    A flag applies to its class and to subclasses of it.
+    """
+    from cardrules.bid_euchre import BidEuchreVariant
+    from cardrules.tarot import TarotVariant
+
+    return {TarotVariant: (_PLAYERS_FLAG, *_TAROT_FLAGS), BidEuchreVariant: _EUCHRE_FLAGS}
+
+
+def _owner(option: str) -> type[Variant] | None:
+    for cls, flags in variant_flags().items():
+        if option in {name for _, name, _, _ in flags}:
+            return cls
+    return None
 
 
 def _choice(choices: tuple[str, ...]) -> Any:
@@ -269,6 +290,8 @@ def _add_flags(group: Any, flags: Iterable[tuple[str, str, Any, str]]) -> None:
             group.add_argument(
                 flag, dest=dest, type=_choice(kind), metavar="{" + ",".join(kind) + "}", help=text
             )
+        elif callable(kind):
+            group.add_argument(flag, dest=dest, type=kind, metavar="N", help=text)
         else:
             group.add_argument(flag, dest=dest, action="store_const", const=kind, help=text)
 
@@ -320,6 +343,50 @@ def add_variant_options(parser: argparse.ArgumentParser, *, players: bool = True
     )
 
 
+def _add_option(parser: Any) -> None:
+    parser.add_argument(
+        "--option",
+        dest="options",
+        type=_key_value,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="any option of the variant by its name, the value in JSON (repeatable)",
+    )
+
+
+def add_flags_for(parser: argparse.ArgumentParser, cls: type[Variant]) -> None:
+    """Add the option flags of the variant class ``cls`` to ``parser``, and ``--option``.
+
+    French Tarot gets ``--players`` and its house rules, Bid Euchre its house rules, a
+    plugin's variant ``--option KEY=VALUE`` only: each command shows the flags that
+    apply to its game.
+
+    >>> import cardrules
+    >>> parser = argparse.ArgumentParser()
+    >>> add_flags_for(parser, type(cardrules.get_variant("tarot")))
+    >>> flag_options(parser.parse_args(["--players", "5", "--rounding", "floor"]))
+    {'half_point_rounding': 'floor', 'players': 5}
+    """
+    for owner, flags in variant_flags().items():
+        if not issubclass(cls, owner):
+            continue
+        _add_flags(parser.add_argument_group(f"{owner.name} options"), flags)
+    _add_option(parser)
+
+
+def other_game_flag(args: Sequence[str], cls: type[Variant]) -> str | None:
+    """The first flag in ``args`` that belongs to another built-in variant than ``cls``,
+    said as an error (``--joker is a Bid Euchre option, not one of French Tarot``)."""
+    owners = {flag: owner for owner, flags in variant_flags().items() for flag, *_ in flags}
+    for arg in args:
+        flag = arg.partition("=")[0]
+        owner = owners.get(flag)
+        if owner is not None and not issubclass(cls, owner):
+            return f"{flag} is a {owner.name} option, not one of {cls.name}"
+    return None
+
+
 def add_euchre_flags(parser: argparse.ArgumentParser) -> None:
     """Add only the Bid Euchre house-rule flags to ``parser`` (see :func:`flag_options`)."""
     _add_flags(parser.add_argument_group("Bid Euchre house rules"), _EUCHRE_FLAGS)
@@ -358,11 +425,10 @@ def build_variant(name: str, args: argparse.Namespace) -> Variant:
     cls = get_variant_class(name)
     options = flag_options(args)
     for option in options:
-        owner = _OWNER.get(option, "tarot")
-        if owner != cls.id:
+        owner = _owner(option)
+        if owner is not None and not issubclass(cls, owner):
             flag = _FLAG_OF.get(option, "--" + option)
-            game = "French Tarot" if owner == "tarot" else "Bid Euchre"
-            raise UsageError(f"{flag} is a {game} option, not one of {cls.name}")
+            raise UsageError(f"{flag} is a {owner.name} option, not one of {cls.name}")
     for key, value in getattr(args, "options", []):
         options[key] = value
     try:
@@ -372,7 +438,8 @@ def build_variant(name: str, args: argparse.Namespace) -> Variant:
 
 
 def parse_seat(text: str | None, variant: Variant, *, default: int = 0) -> int:
-    """A seat from its number, or from ``N``, ``E``, ``S``, ``W`` in Bid Euchre.
+    """A seat from its number, or from the letters the table names seats by (``N``,
+    ``E``, ``S``, ``W`` in Bid Euchre).
 
     Raises:
         UsageError: not a seat of this table.
@@ -383,16 +450,17 @@ def parse_seat(text: str | None, variant: Variant, *, default: int = 0) -> int:
     """
     if text is None:
         return default
-    players = variant.players
-    names = "NESW" if variant.id == "bid-euchre" else ""
+    from cardrules.cli._present import presenter_for
+
+    presenter = presenter_for(variant)
+    names = presenter.seat_codes
     key = text.strip().upper()
     # Matched against the seats' own names: never int() of the text, however long.
-    if key in {str(seat) for seat in range(players)}:
+    if key in {str(seat) for seat in range(variant.players)}:
         return int(key)
     if len(key) == 1 and key in names:
         return names.index(key)
-    hint = " or N, E, S, W" if names else ""
-    raise UsageError(f"seat {quote(text)} does not exist: seats run from 0 to {players - 1}{hint}")
+    raise UsageError(f"seat {quote(text)} does not exist: seats run from {presenter.seat_range()}")
 
 
 def fresh_seed() -> int:

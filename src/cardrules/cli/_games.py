@@ -1,8 +1,10 @@
 """Games at the terminal: deals and matches narrated as they are played, and replays.
 
-:func:`play_series` plays what a sitting at the table is for each game: one French
-Tarot deal (dealt again while deals are annulled, as :class:`~cardrules.tarot.TarotMatch`
-does), a Bid Euchre match to the target score, or one deal of any other variant. Each
+:func:`play_series` plays a sitting at the table: the variant's own match, from
+:meth:`~cardrules.Variant.new_match`, until it is over (one French Tarot deal, dealt
+again while deals are annulled; a Bid Euchre match to the target score), or one deal of
+a variant without match rules of its own. No code here names a variant: what differs
+between games is asked of the match or of the variant's presenter. Each
 seat's moves come from a *chooser*: a bot, or the person at the keyboard
 (:mod:`cardrules.cli._play`). :func:`replay_records` validates saved records through the
 rules and narrates them.
@@ -28,6 +30,7 @@ from cardrules.actions import Action
 from cardrules.cli._common import deal_rng
 from cardrules.cli._present import Presenter, presenter_for
 from cardrules.errors import GameOverError, RecordError
+from cardrules.match import Match, Series
 from cardrules.records import Record, replay
 from cardrules.state import State, Variant
 
@@ -128,6 +131,7 @@ class Sitting:
     Attributes:
         finals: The final state of every deal finished, in order.
         current: The latest state of the deal being played, ``None`` before the first.
+        match: The match once the sitting has ended.
     """
 
     def __init__(
@@ -151,20 +155,38 @@ class Sitting:
         self.presenter = presenter_for(variant)
         self.finals: list[State] = []
         self.current: State | None = None
+        self.match: Match | None = None
 
     def _say(self, *lines: str) -> None:
         for line in lines:
             print(line, file=self.out)
 
     def play(self) -> list[State]:
-        """Play the sitting to its end; returns :attr:`finals`."""
-        if self.variant.id == "bid-euchre":
-            self._euchre_match()
-        elif self.variant.id == "tarot":
-            self._tarot_deal()
+        """Play the sitting to its end; returns :attr:`finals`.
+
+        The variant's own match (:meth:`~cardrules.Variant.new_match`) says when the
+        sitting is over: a French Tarot deal that is not annulled, a Bid Euchre match
+        won. A variant with no match rules of its own plays one deal.
+        """
+        presenter = self.presenter
+        match = self.variant.new_match()
+        if type(match) is Series:
+            match = Series(self.variant, deals=1)
+        self._say(*presenter.match_intro(match))
+        for index in range(self.max_deals):
+            if match.is_over:
+                break
+            self._say(*presenter.deal_intro(match, index + 1))
+            rng = deal_rng(self.seed, index)
+            final = self.play_deal(match.next_deal(rng), rng)
+            match = match.after(final.result())
+        self.match = match
+        if match.is_over:
+            self._say(*presenter.match_lines(match))
         else:
-            rng = deal_rng(self.seed, 0)
-            self.play_deal(self.variant.new_game(rng=rng), rng)
+            self._say(*presenter.stopped_lines(match, self.max_deals))
+        if self.viewer is not None and self.finals:
+            self._say("", *presenter.outcome_lines(match, self.finals[-1], self.viewer))
         return self.finals
 
     def play_deal(self, state: State, rng: random.Random) -> State:
@@ -193,47 +215,6 @@ class Sitting:
         self.finals.append(state)
         self._say("", *presenter.result_lines(state))
         return state
-
-    def _tarot_deal(self) -> None:
-        from cardrules.tarot import TarotMatch, TarotOptions
-
-        options = getattr(self.variant, "options", None)
-        if not isinstance(options, TarotOptions):
-            raise TypeError("the Tarot variant carries TarotOptions")
-        match = TarotMatch.start(options)
-        for index in range(self.max_deals):
-            if match.is_over:
-                return
-            rng = deal_rng(self.seed, index)
-            final = self.play_deal(match.next_deal(rng), rng)
-            match = match.after(final.result())
-            if not match.is_over:
-                self._say("The deal is dealt again (T-6).", "")
-        if not match.is_over:
-            self._say(f"Stopped after {self.max_deals} annulled deals.")
-
-    def _euchre_match(self) -> None:
-        from cardrules.bid_euchre import BidEuchreMatch, BidEuchreOptions
-
-        options = getattr(self.variant, "options", None)
-        if not isinstance(options, BidEuchreOptions):
-            raise TypeError("the Bid Euchre variant carries BidEuchreOptions")
-        match = BidEuchreMatch.start(options)
-        self._say(f"Bid Euchre match to {options.target_score}: NS (N and S) against EW.")
-        for index in range(self.max_deals):
-            if match.is_over:
-                break
-            ns, ew = match.scores
-            self._say("", f"== Hand {index + 1}: NS {ns}, EW {ew} ==")
-            rng = deal_rng(self.seed, index)
-            final = self.play_deal(match.next_deal(rng), rng)
-            match = match.after(final.result())
-        self._say("")
-        if match.is_over:
-            self._say(match.explain())
-        else:
-            ns, ew = match.scores
-            self._say(f"Stopped after {self.max_deals} hands without a winner (NS {ns}, EW {ew}).")
 
 
 def play_series(
@@ -289,7 +270,7 @@ def replay_records(records: Sequence[Record], *, out: TextIO) -> list[State]:
         except RecordError as exc:
             where = f"record {number}: " if len(records) > 1 else ""
             raise RecordError(f"{where}{exc}") from None
-    if len(finals) > 1 and finals[0].variant.id == "bid-euchre":
+    if len(finals) > 1:
         _replayed_match(finals, out)
     return finals
 
@@ -300,14 +281,18 @@ def _replay_one(record: Record, out: TextIO, number: int | None) -> State:
     variant = state.variant
     presenter = presenter_for(variant)
     title = f"Record {number}: " if number is not None else ""
-    print(f"{title}{variant.name}, rules version {record.rules_version}: {variant!r}", file=out)
+    print(f"{title}{presenter.title()}, rules version {record.rules_version}", file=out)
     for line in _deal_header(presenter, state, None):
         print(line, file=out)
-    for after in states:
-        seat, action = after.history[-1]
-        for line in presenter.event_lines(state, seat, action, after, None, compact=True):
-            print(line, file=out)
-        state = after
+    try:
+        for after in states:
+            seat, action = after.history[-1]
+            for line in presenter.event_lines(state, seat, action, after, None, compact=True):
+                print(line, file=out)
+            state = after
+    except RecordError as exc:
+        # The rules' message, with the seats named as the transcript names them.
+        raise RecordError(presenter.message(str(exc))) from None
     print(file=out)
     if state.is_terminal:
         for line in presenter.result_lines(state):
@@ -319,23 +304,23 @@ def _replay_one(record: Record, out: TextIO, number: int | None) -> State:
 
 
 def _replayed_match(finals: Sequence[State], out: TextIO) -> None:
-    from cardrules.bid_euchre import BidEuchreMatch, BidEuchreState
-
     first = finals[0]
-    if not isinstance(first, BidEuchreState):
-        raise RecordError("record 1 is not a Bid Euchre hand")
-    match = BidEuchreMatch.start(first.variant.options, dealer=first.dealer)
+    presenter = presenter_for(first.variant)
+    match = presenter.replay_match(first)
+    if match is None:
+        return
     for number, final in enumerate(finals, 1):
-        if not isinstance(final, BidEuchreState) or final.variant != first.variant:
-            raise RecordError(f"record {number} is not a hand of the same Bid Euchre match")
+        if final.variant != first.variant:
+            raise RecordError(f"record {number} is not a deal of the same match")
         if not final.is_terminal:
-            raise RecordError(f"record {number} is an unfinished hand in the middle of a match")
+            raise RecordError(f"record {number} is an unfinished deal in the middle of a match")
         if final.dealer != match.dealer:
             raise RecordError(
-                f"record {number} is dealt by seat {final.dealer}; the match's dealer is "
-                f"seat {match.dealer} (E-5)"
+                f"record {number} is dealt by {presenter.seat(final.dealer)}; the match's "
+                f"dealer is {presenter.seat(match.dealer)}"
             )
         if match.is_over:
-            raise RecordError(f"record {number} follows the end of the match (E-34)")
+            raise RecordError(f"record {number} follows the end of the match")
         match = match.after(final.result())
-    print(match.explain(), file=out)
+    for line in presenter.match_lines(match):
+        print(line, file=out)

@@ -2,10 +2,13 @@
 
 The person's seat is asked for its move with its hand (sorted), the public facts (bids,
 contract, the current trick) and the legal actions, numbered. An answer is a number or
-an action in notation (``play 7H``, or just ``7H`` for a card). Anything the rules
-refuse is answered with the reason, rule ID included, and asked again: nothing a person
-types ends the game with a traceback. ``?`` shows the help and the table again, ``q``
-quits, and so does the end of input (exit status 0, after a message).
+an action in notation (``play 9H``, or just ``9H`` for a card, ``garde`` for a bid: a
+lone word is read as the argument of a legal action's verb). Anything the rules refuse
+is answered with the reason, rule ID included, in the table's own seat names, and asked
+again: nothing a person types ends the game with a traceback. ``?`` shows the game's
+own help, a legend of its cards and the table again, ``q`` quits, and so does the end
+of input (exit status 0, after a message). A single legal action is played without
+asking, unless ``auto_single`` is off.
 
 >>> import io
 >>> import cardrules
@@ -33,13 +36,7 @@ from cardrules.cli._present import Presenter, format_choices, presenter_for
 from cardrules.errors import IllegalActionError, NotationError
 from cardrules.state import State, Variant
 
-__all__ = ["HELP", "Person", "run_play"]
-
-HELP = """\
-Answer with the number of an action, or with the action itself: "play 7H" (or just
-"7H" for a card), "bid garde", "pass"; in French Tarot "discard 3C 4C" puts several
-cards in the écart at once. "?" shows this help and the table again; "q" quits."""
-
+__all__ = ["Person", "run_play"]
 
 _NUMBER: Final = re.compile(r"[0-9]+")
 
@@ -56,13 +53,24 @@ class Person:
         presenter: Shows the table.
         inp: Where answers are read from; ``None`` for the terminal (with line editing).
         out: Where the table and the questions are written.
+        auto_single: Play a single legal action without asking.
     """
 
-    def __init__(self, seat: int, presenter: Presenter, inp: TextIO | None, out: TextIO) -> None:
+    def __init__(
+        self,
+        seat: int,
+        presenter: Presenter,
+        inp: TextIO | None,
+        out: TextIO,
+        *,
+        auto_single: bool = True,
+    ) -> None:
         self.seat = seat
         self.presenter = presenter
         self.inp = inp
         self.out = out
+        self.auto_single = auto_single
+        self.told_auto_single = False
 
     def _say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -94,14 +102,19 @@ class Person:
         for line in presenter.status_lines(view):
             self._say(line)
         self._say("Legal actions:")
-        for line in format_choices(self.choices(state)):
+        for line in format_choices(self.choices(state), text=state.variant.action_text):
             self._say(line)
 
     def parse(self, state: State, text: str, legal: Sequence[Action]) -> Action:
         """The action an answer names: a number from the list, or notation.
 
+        A lone word that is not an action is read as the argument of each verb of the
+        legal actions, ``play`` first (``9H`` as ``play 9H``, ``moon`` as ``bid moon``):
+        the legal action it names, else the first it spells, for the rules to say why it
+        is refused.
+
         Raises:
-            NotationError: the answer is neither.
+            NotationError: the answer is neither; the message quotes the answer.
         """
         if _NUMBER.fullmatch(text):
             # A number of more digits than any list has is not turned into an int at all.
@@ -115,19 +128,37 @@ class Person:
         except NotationError:
             if " " in text:
                 raise
-        # A lone card code means playing it.
-        return variant.parse_action(f"play {text}")
+        verbs = dict.fromkeys(["play", *(action.verb for action in legal)])
+        spelled = []
+        for verb in verbs:
+            try:
+                spelled.append(variant.parse_action(f"{verb} {text}"))
+            except NotationError:
+                continue
+        for action in spelled:
+            if action in legal:
+                return action
+        if spelled:
+            return spelled[0]
+        raise NotationError(f"{quote(text)} is not an action or a card of {variant.name}")
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         """Ask for the person's move until the rules accept one."""
         legal = self.choices(state)
+        presenter = self.presenter
+        if self.auto_single and len(legal) == 1:
+            if not self.told_auto_single:
+                self._say("(Your only legal action is played for you: see --no-auto-single.)")
+                self.told_auto_single = True
+            return legal[0]
         self.show(state)
         while True:
             text = " ".join(self._ask().split())
             if not text:
                 continue
             if text in ("?", "help", "h"):
-                self._say(HELP)
+                for line in presenter.help_lines():
+                    self._say(line)
                 self.show(state)
                 continue
             if text.lower() in ("q", "quit", "exit"):
@@ -136,10 +167,10 @@ class Person:
                 action = self.parse(state, text, legal)
                 state.check(action, self.seat)
             except IllegalActionError as exc:
-                self._say(f"  Not allowed: {exc} [{exc.code}]")
+                self._say(f"  Not allowed: {presenter.message(str(exc))} [{exc.code}]")
                 continue
             except NotationError as exc:
-                self._say(f"  Not understood: {exc}. Type a number or an action ('?' for help).")
+                self._say(f"  Not understood: {presenter.message(str(exc))} ('?' for help)")
                 continue
             return action
 
@@ -153,6 +184,7 @@ def run_play(
     out: TextIO,
     inp: TextIO | None = None,
     bot_kind: str = "heuristic",
+    auto_single: bool = True,
 ) -> int:
     """Play one sitting of ``variant`` with the person at ``seat`` and bots elsewhere.
 
@@ -164,6 +196,7 @@ def run_play(
         out: Where the table goes.
         inp: Where answers are read from; ``None`` for the terminal.
         bot_kind: The kind of the bots.
+        auto_single: Play the person's single legal action without asking.
 
     Returns:
         The exit status: 0 when the game ended, was quit, or the input ended.
@@ -173,7 +206,7 @@ def run_play(
     """
     presenter = presenter_for(variant)
     bots, note = make_bots(variant, [bot_kind] * variant.players)
-    person = Person(seat, presenter, inp, out)
+    person = Person(seat, presenter, inp, out, auto_single=auto_single)
     others = bot_chooser(bots)
 
     def choose(state: State, rng: random.Random) -> Action:
@@ -189,6 +222,10 @@ def run_play(
     if note:
         print(note, file=out)
     print(f"Seed {seed}: play it again with --seed {seed}. Type '?' for help.", file=out)
+    if presenter.legend:
+        print(file=out)
+        print(presenter.legend, file=out)
+        print(file=out)
     sitting = Sitting(variant, seed, choose, out=out, viewer=seat)
 
     def save_games(abandoned: bool) -> None:

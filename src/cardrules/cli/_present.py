@@ -1,8 +1,11 @@
 """How the command line shows a game: seat names, sorted hands, tricks, events, results.
 
-A :class:`Presenter` turns states, views and actions into lines of text. The generic
-presenter works for any variant, plugins included; French Tarot and Bid Euchre have
-their own, which know their phases, the trick history and what each seat may see.
+A :class:`Presenter` turns states, views, actions and matches into lines of text, and
+carries the help a player reads at the table: the answers the game takes and a legend
+of its card codes. The generic presenter works for any variant, plugins included;
+French Tarot and Bid Euchre have their own, chosen by the variant's class
+(:func:`presenter_for`), which know their phases, the trick history and what each seat
+may see.
 
 Every method that narrates for a player takes ``viewer``: the seat the text is for, or
 ``None`` for full information (a demo between bots, a replay). Text for a player never
@@ -13,16 +16,35 @@ given between the opponents, the dealer's joker discard.
 >>> presenter = presenter_for(cardrules.get_variant("bid-euchre"))
 >>> presenter.seat(2), presenter.who(2, viewer=2)
 ('S', 'you (S)')
+>>> presenter.message("seat 0 does not hold 7H")
+'N does not hold 7H'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Final
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Final
+
+import attrs
 
 from cardrules.actions import Action, Pass, Play
+from cardrules.bid_euchre import (
+    Bid,
+    BidEuchreMatch,
+    BidEuchreOptions,
+    BidEuchreState,
+    BidEuchreVariant,
+    Give,
+)
+from cardrules.bid_euchre import Discard as EuchreDiscard
+from cardrules.bid_euchre import Phase as EuchrePhase
 from cardrules.cards import Card, CardKind, Rank
+from cardrules.match import Match, Result
 from cardrules.state import State, Variant
+from cardrules.tarot import DealResult, TarotOptions, TarotState, TarotVariant
+from cardrules.tarot import Discard as TarotDiscard
+from cardrules.tarot import Phase as TarotPhase
 
 __all__ = [
     "BidEuchrePresenter",
@@ -41,13 +63,24 @@ _PLAIN_ORDER: Final = {
     Rank.ACE: 14,
 }
 
+# "seat 3" as the library's messages write it; "seat 3's" keeps its "'s".
+_SEAT_IN_TEXT: Final = re.compile(r"\bseat ([0-9]{1,2})\b")
 
-def format_choices(actions: Sequence[Action], width: int = 78) -> list[str]:
+_ANSWERS: Final = """\
+Answer with the number of an action, or with the action itself. "?" shows this help
+and the table again; "q" quits. A single legal action is played for you unless the
+game was started with --no-auto-single."""
+
+
+def format_choices(
+    actions: Sequence[Action], width: int = 78, text: Callable[[Action], str] = str
+) -> list[str]:
     """The actions numbered from 1, laid out in columns.
 
     Args:
         actions: The actions, in the order they are numbered.
         width: The widest line.
+        text: Writes an action (a variant's ``action_text``).
 
     Returns:
         The lines of the table.
@@ -56,7 +89,7 @@ def format_choices(actions: Sequence[Action], width: int = 78) -> list[str]:
     >>> format_choices([Pass()])
     ['  1) pass']
     """
-    cells = [f"{n}) {action}" for n, action in enumerate(actions, 1)]
+    cells = [f"{n}) {text(action)}" for n, action in enumerate(actions, 1)]
     number_width = len(str(len(cells)))
     cells = [cell.rjust(len(cell) + number_width - len(cell.partition(")")[0])) for cell in cells]
     cell_width = max(len(cell) for cell in cells) + 2
@@ -72,6 +105,15 @@ def _codes(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def _words(value: object) -> str:
+    return str(value).replace("_", " ")
+
+
+def _signed(value: object) -> str:
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
 class Presenter:
     """The generic presenter: seats by number, hands in card order, one line per action.
 
@@ -79,8 +121,19 @@ class Presenter:
         variant: The variant whose games this presenter shows.
     """
 
+    seat_codes: ClassVar[str] = ""
+    """Letters that name the seats, in seat order (``"NESW"``), besides their numbers."""
+
+    examples: ClassVar[str] = ""
+    """The game's own examples of answers, for the help."""
+
+    legend: ClassVar[str] = ""
+    """How to read the game's card codes and calls, in its own words."""
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+
+    # -- seats ------------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
         """The name of ``seat``."""
@@ -90,6 +143,46 @@ class Presenter:
         """``seat``'s name, or ``you (...)`` when it is the viewer's own seat."""
         name = self.seat(seat)
         return f"you ({name})" if seat == viewer else name
+
+    def seat_range(self) -> str:
+        """The seats of the table, as a message names them: ``0 to 3 or N, E, S, W``."""
+        text = f"0 to {self.variant.players - 1}"
+        if self.seat_codes:
+            text += " or " + ", ".join(self.seat_codes)
+        return text
+
+    def message(self, text: str) -> str:
+        """A message of the library with each ``seat N`` named as the table names it."""
+        players = self.variant.players
+
+        def name(match: re.Match[str]) -> str:
+            seat = int(match[1])
+            return self.seat(seat) if seat < players else match[0]
+
+        return _SEAT_IN_TEXT.sub(name, text)
+
+    # -- help -------------------------------------------------------------------------
+
+    def help_lines(self) -> list[str]:
+        """The help shown on ``?``: how to answer, the game's examples, the card legend."""
+        lines = _ANSWERS.splitlines()
+        if self.examples:
+            lines += ["", *self.examples.splitlines()]
+        if self.legend:
+            lines += ["", *self.legend.splitlines()]
+        return lines
+
+    def rules_words(self) -> list[str]:
+        """The variant's options that differ from the defaults, in a player's words."""
+        return []
+
+    def title(self) -> str:
+        """The game, its table and its house rules, in one line."""
+        text = f"{self.variant.name}, {self.variant.players} players"
+        rules = self.rules_words()
+        return f"{text} ({'; '.join(rules)})" if rules else text
+
+    # -- hands and tricks ------------------------------------------------------------
 
     def sort_hand(self, cards: Iterable[Card], context: Any = None) -> list[Card]:
         """``cards`` in display order; ``context`` is a state or view of the deal."""
@@ -149,10 +242,12 @@ class Presenter:
                 out.append(str(play))
         return ", ".join(out)
 
+    # -- events -----------------------------------------------------------------------
+
     def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
         """``action`` as ``viewer`` may see it; unknown kinds of action show their verb."""
         if viewer is None or seat == viewer or type(action) in (Play, Pass):
-            return str(action)
+            return self.variant.action_text(action)
         return f"{action.verb} (hidden)"
 
     def event_lines(
@@ -181,16 +276,97 @@ class Presenter:
         return [f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}"]
 
     def result_lines(self, state: State) -> list[str]:
-        """The final result's explanation."""
+        """The final result's explanation (the :class:`~cardrules.match.Result`'s own)."""
         result = state.result()
-        explain = getattr(result, "explain", None)
-        if callable(explain):
-            return str(explain()).splitlines()
+        if isinstance(result, Result):
+            return result.explain().splitlines()
         return [f"Result: {result!r}", f"Returns: {list(state.returns())}"]
+
+    # -- the match --------------------------------------------------------------------
+
+    def match_intro(self, match: Match) -> list[str]:
+        """What is said before the first deal of a sitting: the house rules in words."""
+        rules = self.rules_words()
+        return [f"House rules: {'; '.join(rules)}."] if rules else []
+
+    def deal_intro(self, match: Match, number: int) -> list[str]:
+        """What is said before deal ``number`` (from 1) of the sitting."""
+        return ["", f"== Deal {number} =="] if number > 1 else []
+
+    def stopped_lines(self, match: Match, deals: int) -> list[str]:
+        """What is said when the sitting stops after ``deals`` deals, the match not over."""
+        return [f"Stopped after {deals} deals: the match is not over."]
+
+    def match_lines(self, match: Match) -> list[str]:
+        """The score sheet at the end of the match (none after a single deal)."""
+        return match.explain().splitlines() if len(match.results) > 1 else []
+
+    def outcome_lines(self, match: Match, final: State, viewer: int) -> list[str]:
+        """The end for the person at ``viewer``: their score, and whether they won."""
+        totals = ", ".join(
+            f"{self.who(seat, viewer)} {_signed(total)}" for seat, total in enumerate(match.totals)
+        )
+        winner = match.winner
+        if winner is None:
+            verdict = "no single winner"
+        else:
+            verdict = "you win" if winner == viewer else f"{self.seat(winner)} wins: you lose"
+        return [f"Final score: {totals}: {verdict}."]
+
+    def replay_match(self, first: State) -> Match | None:
+        """The match that saved deals starting with ``first`` add up to, or ``None``
+        when the game keeps no match across records."""
+        return None
 
 
 class TarotPresenter(Presenter):
     """French Tarot: hands by suit then trumps, the auction, the chien, tricks, poignées."""
+
+    examples = """\
+French Tarot answers, for example:
+  bid garde, garde      a bid: prise, garde, garde-sans or garde-contre; or pass
+  call KH, KH           with 5 players: the king you call for a partner
+  discard 3C            a card for the écart; several at once: discard 3C 4C
+  declare poignee 21T 20T ...   show a poignée of trumps
+  announce chelem       announce a slam
+  play 7H, 7H           play a card"""
+
+    legend = """\
+Reading the cards: a card is its rank, then its suit: S spades, H hearts, D diamonds,
+C clubs. Ranks: A ace, 2-10, J jack (valet), N knight (cavalier), Q queen, K king:
+NC is the knight of clubs, KH the king of hearts. Trumps are 1T to 21T (19T is trump
+19; 1T the Petit, 21T the 21); EX is the Excuse. Contracts from low to high: prise,
+garde, garde-sans, garde-contre."""
+
+    _ROUNDING: ClassVar[dict[str, str]] = {
+        "to_winner": "a half point goes to the winner",
+        "floor": "half points rounded down",
+        "none": "half points kept",
+    }
+
+    def rules_words(self) -> list[str]:
+        """The options that differ from the defaults: the rounding, the chien, …"""
+        options = getattr(self.variant, "options", None)
+        if not isinstance(options, TarotOptions):
+            return []
+        default = TarotOptions(players=options.players)
+        words = []
+        for field in attrs.fields(TarotOptions):
+            name = field.name
+            value = getattr(options, name)
+            if name in ("players", "dealer") or value == getattr(default, name):
+                continue
+            if name == "half_point_rounding":
+                words.append(self._ROUNDING.get(value, _words(value)))
+            elif name == "chien_schedule":
+                words.append(f"the chien dealt at {_words(value)} places")
+            elif name == "single_deal":
+                words.append("deals in a row")
+            elif isinstance(value, bool):
+                words.append(f"{'' if value else 'no '}{_words(name)}")
+            else:
+                words.append(f"{_words(name)}: {_words(value)}")
+        return words
 
     def sort_hand(self, cards: Iterable[Card], context: Any = None) -> list[Card]:
         """Suits in the order spades, hearts, diamonds, clubs (low to high), then trumps."""
@@ -239,17 +415,41 @@ class TarotPresenter(Presenter):
         return [*super().deal_lines(state), f"  chien: {_codes(chien)}"]
 
     def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
-        """Another seat's écart cards are hidden, except trumps, which are shown (T-15)."""
-        from cardrules.tarot import Discard
+        """Every French Tarot action is public but the écart (see :meth:`ecart_text`)."""
+        return self.variant.action_text(action)
 
-        if isinstance(action, Discard) and viewer is not None and seat != viewer:
-            shown = [card for card in action.cards if card.kind is CardKind.TRUMP]
-            hidden = len(action.cards) - len(shown)
-            parts = [f"{hidden} card{'s' * (hidden != 1)} face down"] if hidden else []
-            if shown:
-                parts.append(f"the trump{'s' * (len(shown) != 1)} {_codes(shown)} face up")
-            return "discards " + " and ".join(parts)
-        return str(action)
+    def ecart_text(self, cards: Sequence[Card], viewer_sees: bool) -> str:
+        """A whole écart in one phrase: every card, or, for the other seats, how many
+        went face down and the trumps shown face up (T-15)."""
+        if viewer_sees:
+            return f"puts {_codes(cards)} in the écart"
+        shown = [card for card in cards if card.kind is CardKind.TRUMP]
+        hidden = len(cards) - len(shown)
+        parts = [f"{hidden} card{'s' * (hidden != 1)} face down"] if hidden else []
+        if shown:
+            parts.append(f"the trump{'s' * (len(shown) != 1)} {_codes(shown)} face up")
+        return "puts " + " and ".join(parts) + " in the écart"
+
+    def _action_lines(
+        self,
+        before: TarotState,
+        seat: int,
+        action: Action,
+        after: TarotState,
+        viewer: int | None,
+        *,
+        compact: bool,
+    ) -> list[str]:
+        if isinstance(action, TarotDiscard) and seat != viewer:
+            if after.phase is TarotPhase.ECART:
+                return []
+            return [f"{self.seat(seat)} {self.ecart_text(after.ecart, viewer is None)}"]
+        if compact and type(action) is Play:
+            return []
+        text = self.action_text(seat, action, viewer)
+        if before.phase is TarotPhase.ANNOUNCE and type(action) is Pass:
+            text += " (no slam announced)"
+        return [f"{self.who(seat, viewer)}: {text}"]
 
     def event_lines(
         self,
@@ -261,24 +461,21 @@ class TarotPresenter(Presenter):
         *,
         compact: bool = False,
     ) -> list[str]:
-        """The action, then the contract, the chien, a poignée or a finished trick."""
-        from cardrules.tarot import Phase, TarotState
+        """The action, then the contract, the chien, a poignée or a finished trick.
 
+        Another seat's écart, made one card at a time, is told in one line once it is
+        complete.
+        """
         if not (isinstance(before, TarotState) and isinstance(after, TarotState)):
             return super().event_lines(before, seat, action, after, viewer)
-        lines = []
-        if not (compact and type(action) is Play):
-            text = self.action_text(seat, action, viewer)
-            if before.phase is Phase.ANNOUNCE and type(action) is Pass:
-                text += " (no slam announced)"
-            lines.append(f"{self.who(seat, viewer)}: {text}")
-        if before.phase is Phase.BIDDING and after.phase is not Phase.BIDDING:
+        lines = self._action_lines(before, seat, action, after, viewer, compact=compact)
+        if before.phase is TarotPhase.BIDDING and after.phase is not TarotPhase.BIDDING:
             if after.contract is None:
                 lines.append("Everyone passed: the deal is annulled (T-12)")
             else:
                 lines.append(f"Contract: {after.contract.code} by {self.seat(after.taker or 0)}")
         if viewer is None:
-            if after.phase is Phase.ECART and before.phase is not Phase.ECART:
+            if after.phase is TarotPhase.ECART and before.phase is not TarotPhase.ECART:
                 lines.append(f"The chien is shown and taken: {_codes(after.chien)}")
         else:
             shown = after.view(viewer).chien
@@ -298,9 +495,121 @@ class TarotPresenter(Presenter):
             )
         return lines
 
+    def deal_intro(self, match: Match, number: int) -> list[str]:
+        """After an annulled deal, the cards are dealt again (T-6)."""
+        if number == 1:
+            return []
+        last = match.results[-1]
+        if isinstance(last, DealResult) and last.annulled is not None:
+            return ["The deal is dealt again (T-6).", ""]
+        return super().deal_intro(match, number)
+
+    def stopped_lines(self, match: Match, deals: int) -> list[str]:
+        """Every deal was annulled."""
+        return [f"Stopped after {deals} annulled deals."]
+
+    def match_lines(self, match: Match) -> list[str]:
+        """The score sheet of a match of deals in a row; nothing after a single deal."""
+        options = getattr(match, "options", None)
+        if isinstance(options, TarotOptions) and options.single_deal:
+            return []
+        return match.explain().splitlines()
+
+    def outcome_lines(self, match: Match, final: State, viewer: int) -> list[str]:
+        """Your camp and score in the last deal, and whether your camp won."""
+        if not isinstance(final, TarotState) or final.taker is None:
+            return ["No deal was played to the end."]
+        score = final.result().scores[viewer]
+        camp = "the taker" if viewer == final.taker else f"in the {final.camp_of(viewer)}"
+        verdict = "your side won" if score > 0 else "your side lost"
+        line = f"You ({self.seat(viewer)}, {camp}) score {_signed(score)}: {verdict}."
+        if not match.is_over:
+            line += f" Your total: {_signed(match.totals[viewer])}."
+        return [line]
+
 
 class BidEuchrePresenter(Presenter):
     """Bid Euchre: seats N, E, S, W; hands by effective suit, trump first; the auction."""
+
+    seat_codes = "NESW"
+
+    examples = """\
+Bid Euchre answers, for example:
+  bid 4                 take at least 4 of the 6 tricks with your partner (bids 3 to 5)
+  bid 6H                help: take all 6 tricks after swapping a card with your
+                        partner, who then sits out (E-14)
+  bid 6M, moon          shoot the moon: take all 6 tricks alone, no swap (E-15)
+  pass
+  trump hearts, hearts  name trump once you have won the bid
+  give 9C               the card you pass to your partner in a help bid
+  play JD, JD           play a card"""
+
+    legend = """\
+Reading the cards: a card is its rank, then its suit: S spades, H hearts, D diamonds,
+C clubs; ranks 9, 10, J jack, Q queen, K king, A ace: JD is the jack of diamonds. Once
+trump is named, its jack (the right bower) and the other jack of its colour (the left
+bower) are its two highest cards; JK is the joker, above both, when it is in play.
+Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six tricks."""
+
+    _END_RULE: ClassVar[dict[str, str]] = {
+        "higher_score": "the higher score wins",
+        "bidder_wins": "the bidding team wins",
+        "makers_or_setters": "only a team that made its bid or set the other wins",
+        "always_replay": "one more hand is played",
+    }
+
+    _HOUSE: ClassVar[dict[str, str]] = {
+        "stick_the_dealer": "stick the dealer",
+        "ace_no_face": "ace no face",
+        "joker": "with the joker",
+        "double_deck": "double deck",
+        "allow_no_trump": "no-trump allowed",
+        "allow_plain_six": "plain six (6P) allowed",
+    }
+
+    def _options(self) -> BidEuchreOptions:
+        options = getattr(self.variant, "options", None)
+        return options if isinstance(options, BidEuchreOptions) else BidEuchreOptions()
+
+    def rules_words(self) -> list[str]:
+        """The house rules that differ from the defaults, in words (not option names)."""
+        options = self._options()
+        default = BidEuchreOptions(double_deck=options.double_deck, joker=options.joker)
+        words = [text for name, text in self._HOUSE.items() if getattr(options, name)]
+        if options.bidding_style != default.bidding_style:
+            words.append("bidding round and round")
+        if options.min_bid != default.min_bid:
+            words.append(f"lowest bid {options.min_bid}")
+        if options.joker and options.joker_discard_timing != default.joker_discard_timing:
+            words.append(f"the dealer discards {_words(options.joker_discard_timing)}")
+        if options.help_card_rule != default.help_card_rule:
+            words.append("the partner returns a card of their choice in a help bid")
+        if options.help_exchange_count != default.help_exchange_count:
+            words.append(f"{options.help_exchange_count} cards swapped in a help bid")
+        if options.help_value != default.help_value:
+            words.append(f"a made help bid scores {options.help_value}")
+        if options.moon_value != default.moon_value:
+            words.append(f"a made moon scores {options.moon_value}")
+        if options.lone_set_penalty != default.lone_set_penalty:
+            words.append("a set help bid or moon costs its contract value")
+        if options.renege_mode != default.renege_mode:
+            words.append(f"reneges allowed and penalised {options.renege_penalty} points")
+        return words
+
+    def end_rule_words(self) -> str:
+        """What happens when both teams reach the target in the same hand (E-34)."""
+        options = self._options()
+        rule = self._END_RULE.get(options.simultaneous_target_rule, "")
+        return f"if both reach {options.target_score} in one hand, {rule}"
+
+    def title(self) -> str:
+        """The game, the target and its house rules, in one line."""
+        rules = [*self.rules_words(), self.end_rule_words()]
+        return f"Bid Euchre match to {self._options().target_score} ({'; '.join(rules)})"
+
+    def contract_text(self, contract: Any) -> str:
+        """A contract as the variant writes its bid: the plain six is ``6P`` (E-10)."""
+        return self.variant.action_text(Bid(contract)).removeprefix("bid ")
 
     def seat(self, seat: int) -> str:
         """``N``, ``E``, ``S`` or ``W``."""
@@ -337,11 +646,14 @@ class BidEuchrePresenter(Presenter):
         lines = []
         if view.calls:
             calls = ", ".join(
-                f"{self.seat(s)} {c if c is not None else 'pass'}" for s, c in view.calls
+                f"{self.seat(s)} {self.contract_text(c) if c is not None else 'pass'}"
+                for s, c in view.calls
             )
             lines.append(f"Calls: {calls}")
         if view.contract is not None and view.declarer is not None:
-            contract = f"Contract: {view.contract} by {self.seat(view.declarer)}"
+            contract = (
+                f"Contract: {self.contract_text(view.contract)} by {self.seat(view.declarer)}"
+            )
             if view.trump is not None:
                 contract += f", trump {_trump_name(view.trump)}"
             if view.sitting_out is not None:
@@ -364,15 +676,12 @@ class BidEuchrePresenter(Presenter):
 
     def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
         """Help-exchange cards are seen by the partners only, the discard by the dealer."""
-        from cardrules.bid_euchre import Discard, Give
-
-        if viewer is None or seat == viewer:
-            return str(action)
-        if isinstance(action, Give) and seat % 2 != viewer % 2:
+        if isinstance(action, Give) and viewer is not None and seat % 2 != viewer % 2:
             return "gives a card (hidden)"
-        if isinstance(action, Discard):
+        if isinstance(action, EuchreDiscard) and viewer not in (None, seat):
             return "discards a card face down"
-        return str(action)
+        # The variant writes the plain six as the rules do, 6P (E-10).
+        return self.variant.action_text(action)
 
     def event_lines(
         self,
@@ -385,19 +694,21 @@ class BidEuchrePresenter(Presenter):
         compact: bool = False,
     ) -> list[str]:
         """The action, then the contract once the auction ends, or a finished trick."""
-        from cardrules.bid_euchre import BidEuchreState, Phase
-
         if not (isinstance(before, BidEuchreState) and isinstance(after, BidEuchreState)):
             return super().event_lines(before, seat, action, after, viewer)
         lines = []
         if not (compact and type(action) is Play):
             lines.append(f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}")
         if before.declarer is None and after.declarer is not None and after.contract is not None:
-            line = f"Contract: {after.contract} by {self.seat(after.declarer)}"
+            line = f"Contract: {self.contract_text(after.contract)} by {self.seat(after.declarer)}"
             if after.sitting_out is not None:
                 line += f"; {self.seat(after.sitting_out)} sits out (E-21)"
             lines.append(line)
-        if before.phase is not Phase.END and after.phase is Phase.END and not after.tricks:
+        if (
+            before.phase is not EuchrePhase.END
+            and after.phase is EuchrePhase.END
+            and not after.tricks
+        ):
             lines.append("The hand is thrown in")
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
@@ -408,21 +719,70 @@ class BidEuchrePresenter(Presenter):
             )
         return lines
 
+    def match_intro(self, match: Match) -> list[str]:
+        """The target, the teams, and the house rules in words."""
+        lines = [f"Bid Euchre match to {self._options().target_score}: NS (N and S) against EW."]
+        rules = self.rules_words()
+        if rules:
+            lines.append(f"House rules: {'; '.join(rules)}.")
+        lines.append(f"{self.end_rule_words().capitalize()} (E-34).")
+        return lines
+
+    def deal_intro(self, match: Match, number: int) -> list[str]:
+        """The hand's number and the score before it."""
+        ns, ew = match.totals[:2]
+        return ["", f"== Hand {number}: NS {ns}, EW {ew} =="]
+
+    def stopped_lines(self, match: Match, deals: int) -> list[str]:
+        """No team won within the sitting's hands."""
+        ns, ew = match.totals[:2]
+        return ["", f"Stopped after {deals} hands without a winner (NS {ns}, EW {ew})."]
+
+    def match_lines(self, match: Match) -> list[str]:
+        """The score sheet, headed by the target and the end rule in words."""
+        lines = match.explain().splitlines()
+        # The sheet's own first line names the end rule by its option value.
+        return ["", self.title(), *lines[1:]]
+
+    def outcome_lines(self, match: Match, final: State, viewer: int) -> list[str]:
+        """Your team, the final score, and whether your side won."""
+        team = viewer % 2
+        names = ("NS", "EW")
+        ns, ew = match.totals[:2]
+        partner = self.seat((viewer + 2) % 4)
+        if match.winner is None:
+            verdict = "the match is not over"
+        else:
+            verdict = "your side won" if match.winner == team else "your side lost"
+        who = f"You are {self.seat(viewer)}, with {partner} in {names[team]}"
+        return [f"{who}: NS {ns}, EW {ew}; {verdict}."]
+
+    def replay_match(self, first: State) -> Match | None:
+        """Hands saved in a row add up to a match, from the first hand's dealer."""
+        if not isinstance(first, BidEuchreState):
+            return None
+        return BidEuchreMatch.start(first.variant.options, dealer=first.dealer)
+
 
 def _trump_name(trump: object) -> str:
     name = getattr(trump, "name", str(trump))
     return str(name).lower().replace("_", "-")
 
 
+_PRESENTERS: Final[tuple[tuple[type[Variant], type[Presenter]], ...]] = (
+    (TarotVariant, TarotPresenter),
+    (BidEuchreVariant, BidEuchrePresenter),
+)
+
+
 def presenter_for(variant: Variant) -> Presenter:
-    """The presenter for ``variant``: Tarot's, Bid Euchre's, or the generic one.
+    """The presenter for ``variant``'s class: Tarot's, Bid Euchre's, or the generic one.
 
     >>> import cardrules
     >>> type(presenter_for(cardrules.get_variant("tarot"))).__name__
     'TarotPresenter'
     """
-    if variant.id == "tarot":
-        return TarotPresenter(variant)
-    if variant.id == "bid-euchre":
-        return BidEuchrePresenter(variant)
+    for variant_class, presenter_class in _PRESENTERS:
+        if isinstance(variant, variant_class):
+            return presenter_class(variant)
     return Presenter(variant)
