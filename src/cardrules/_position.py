@@ -117,6 +117,8 @@ def compare(names: Sequence[str], given: Sequence[str], rebuilt: Sequence[str]) 
             parts_a, parts_b = a.split("/"), b.split("/")
             for k, (x, y) in enumerate(zip(parts_a, parts_b, strict=False)):
                 if x != y:
-                    fail(name, f"item {k + 1} is {quote(x[:60])} but the rules give {quote(y[:60])}")
+                    fail(
+                        name, f"item {k + 1} is {quote(x[:60])} but the rules give {quote(y[:60])}"
+                    )
             fail(name, f"{len(parts_a)} items where the rules give {len(parts_b)}")
         fail(name, f"{quote(a[:60])} but the rules give {quote(b[:60])}")

@@ -701,14 +701,18 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
         _pos.fail("hands", f"the hands, with the cards played and the écart, are no deal: {exc}")
 
     for k, word in enumerate(auction):
-        state = _pos.apply(state, "auction", f"call {k + 1}", word if word == "pass" else f"bid {word}")
+        state = _pos.apply(
+            state, "auction", f"call {k + 1}", word if word == "pass" else f"bid {word}"
+        )
     if called is not None:
         state = _pos.apply(state, "call", "the call", f"call {called}")
     # T-15: plain cards first, so each step keeps a legal écart possible.
     for c in sorted(ecart, key=lambda c: (c.kind is CardKind.TRUMP, c.index)):
         state = _pos.apply(state, "ecart", "the écart", f"discard {c}")
     if f[7] != _pos.EMPTY:
-        state = _pos.apply(state, "chelem", "the announcement", f"announce {f[7]}" if f[7] == "chelem" else "pass")
+        state = _pos.apply(
+            state, "chelem", "the announcement", f"announce {f[7]}" if f[7] == "chelem" else "pass"
+        )
     declared: set[int] = set()
 
     def declare(state: TarotState) -> TarotState:
