@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from cardrules import _position as _pos
+import cardrules._position as _pos
 from cardrules._util import quote
 from cardrules.actions import Action, Play
 from cardrules.bid_euchre import actions as _actions

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
-from cardrules import _position as _pos
+import cardrules._position as _pos
 from cardrules._util import quote
 from cardrules.actions import Action, Play
 from cardrules.cards import Card, CardKind
