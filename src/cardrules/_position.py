@@ -9,13 +9,15 @@ fields with these helpers.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NoReturn
 
 from cardrules._util import quote
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, NotationError, PositionError
+from cardrules.state import StateBase
 
 MAX_LENGTH: Final = 4096
 """The longest position text read: a full Tarot deal writes about 600 characters."""
@@ -39,14 +41,23 @@ def tag(variant_id: str, options: dict[str, Any], defaults: dict[str, Any]) -> s
     return f"{variant_id}#{hashlib.sha256(canonical.encode()).hexdigest()[:8]}"
 
 
-def split(text: object, names: Sequence[str], game: str) -> list[str]:
-    """The fields of ``text``, one per name; refuses anything that is not such a line."""
+def split(text: object, names: Sequence[str], game: str, variant_tag: str) -> list[str]:
+    """The fields of ``text``, one per name, the first being ``variant_tag``; refuses
+    anything that is not such a line."""
     if not isinstance(text, str):
         fail("position", f"a position is a str, not {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         fail("position", f"a position is at most {MAX_LENGTH} characters, not {len(text)}")
     fields = text.split(" ")
-    if len(fields) != len(names) or not all(fields):
+    if not all(fields):
+        fail("position", f"fields are separated by single spaces: {quote(text[:80])}")
+    if fields[0] != variant_tag and (fields[0][:5] in ("tarot", "bid-e") or len(fields) > 1):
+        fail(
+            "variant",
+            f"the position is for {quote(fields[0][:40])}, this variant writes "
+            f"{variant_tag!r} (another game, player count or options)",
+        )
+    if len(fields) != len(names):
         fail(
             "position",
             f"a {game} position has {len(names)} fields separated by single spaces "
@@ -122,3 +133,26 @@ def compare(names: Sequence[str], given: Sequence[str], rebuilt: Sequence[str]) 
                     )
             fail(name, f"{len(parts_a)} items where the rules give {len(parts_b)}")
         fail(name, f"{quote(a[:60])} but the rules give {quote(b[:60])}")
+
+
+def steps(state: Any, root: Callable[[], Any]) -> list[tuple[Any, int, Any, Any]]:
+    """Each ``(before, seat, action, after)`` from the deal to ``state``: from the
+    states it keeps, or, for a state restored without them (unpickled), from a replay
+    of its history from ``root()``."""
+    chain = [state]
+    s = state
+    while s._act is not None:
+        s = s._parent
+        if not isinstance(s, StateBase):
+            break
+        chain.append(s)
+    else:
+        chain.reverse()
+        return [(a, a.to_play, b._act, b) for a, b in itertools.pairwise(chain)]
+    out = []
+    s = root()
+    for seat, action in state.history:
+        after = s.apply(action, seat)
+        out.append((s, seat, action, after))
+        s = after
+    return out

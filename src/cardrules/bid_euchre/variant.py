@@ -539,7 +539,6 @@ _CARD_SETS: Final = (2,)  # hands: any order
 def _position_fields(state: BidEuchreState) -> list[str]:
     """The fields of ``state``'s position, from a replay of its history."""
     v = state.variant
-    s = v.deal(hands=v.deal_json(state)["hands"], dealer=state.dealer)
     claims: list[str] = []
     calls: list[str] = []
     trump = _pos.EMPTY
@@ -547,9 +546,9 @@ def _position_fields(state: BidEuchreState) -> list[str]:
     tricks: list[str] = []
     trick: list[str] = []
     leader = 0
-    for seat, action in state.history:
-        phase = s.phase
-        s = s.apply(action, seat)
+    root = functools.partial(v.deal, hands=v.deal_json(state)["hands"], dealer=state.dealer)
+    for before, seat, action, s in _pos.steps(state, root):
+        phase = before.phase
         if phase is Phase.CLAIM:
             claims.append("claim" if type(action) is ClaimAceNoFace else "pass")
         elif phase is Phase.AUCTION:
@@ -558,7 +557,7 @@ def _position_fields(state: BidEuchreState) -> list[str]:
             trump = v.action_text(action).removeprefix("trump ")
         elif phase is Phase.EXCHANGE:
             # E-14: the declarer gives first, in order, then the partner gives back.
-            passed[seat != s.declarer].append(v.action_text(action).removeprefix("give "))
+            passed[seat != before.declarer].append(v.action_text(action).removeprefix("give "))
         elif phase is Phase.NAME_SUIT:
             # E-37: the suit named for a joker led under no-trump follows the joker.
             trick[-1] += "=" + v.action_text(action).removeprefix("name ")
@@ -600,13 +599,7 @@ def _take(field: str, cards: list[Card], taken: Sequence[Card], what: str) -> No
 
 def _read_position(v: BidEuchreVariant, text: str) -> BidEuchreState:  # noqa: PLR0912, PLR0915
     """:meth:`BidEuchreVariant.from_position`: parse, rebuild the deal, replay, compare."""
-    f = _pos.split(text, _FIELDS, "Bid Euchre")
-    if f[0] != v._position_tag():
-        _pos.fail(
-            "variant",
-            f"the position is for {quote(f[0][:40])}, this variant writes "
-            f"{v._position_tag()!r} (another game or other options)",
-        )
+    f = _pos.split(text, _FIELDS, "Bid Euchre", v._position_tag())
     dealer = _pos.seat("dealer", f[1], 4)
     parts = f[2].split("/")
     if len(parts) != 4:

@@ -589,15 +589,14 @@ def _points_text(points: Fraction) -> str:
 def _position_fields(state: TarotState) -> list[str]:
     """The fields of ``state``'s position, from a replay of its history."""
     v = state.variant
-    s = v.state_from_deal_json(state.dealer, v.deal_json(state))
     auction: list[str] = []
     call = chelem = _pos.EMPTY
     tricks: list[str] = []
     trick: list[str] = []
     leader = 0
-    for seat, action in state.history:
-        phase = s.phase
-        s = s.apply(action, seat)
+    root = functools.partial(v.state_from_deal_json, state.dealer, v.deal_json(state))
+    for before, seat, action, s in _pos.steps(state, root):
+        phase = before.phase
         if phase is Phase.BIDDING:
             auction.append(v.action_text(action).removeprefix("bid "))
         elif phase is Phase.CALL:
@@ -636,14 +635,8 @@ def _position_fields(state: TarotState) -> list[str]:
 
 def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, PLR0915
     """:meth:`TarotVariant.from_position`: parse, rebuild the deal, replay, compare."""
-    f = _pos.split(text, _FIELDS, "French Tarot")
+    f = _pos.split(text, _FIELDS, "French Tarot", v._position_tag())
     n = v.players
-    if f[0] != v._position_tag():
-        _pos.fail(
-            "variant",
-            f"the position is for {quote(f[0][:40])}, this variant writes "
-            f"{v._position_tag()!r} (another game, player count or options)",
-        )
     dealer = _pos.seat("dealer", f[1], n)
     parts = f[2].split("/")
     if len(parts) != n:
