@@ -49,7 +49,7 @@ def split(text: object, names: Sequence[str], game: str, variant_tag: str) -> li
     if len(text) > MAX_LENGTH:
         fail("position", f"a position is at most {MAX_LENGTH} characters, not {len(text)}")
     fields = text.split(" ")
-    if not all(fields):
+    if not all(fields) or any(c.isspace() for c in text.replace(" ", "")):
         fail("position", f"fields are separated by single spaces: {quote(text[:80])}")
     if fields[0] != variant_tag and (fields[0][:5] in ("tarot", "bid-e") or len(fields) > 1):
         fail(

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import cardrules._position as _pos
 from cardrules._util import quote
-from cardrules.actions import Action, Play
+from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import actions as _actions
 from cardrules.bid_euchre._engine import root_state
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
-from cardrules.bid_euchre.actions import ClaimAceNoFace, Give, Notation
+from cardrules.bid_euchre.actions import Bid, ClaimAceNoFace, Give, Notation
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.playout import random_playout as _random_playout
@@ -30,6 +30,7 @@ from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState, Phase
 from cardrules.cards import Card
 from cardrules.errors import (
+    BidError,
     CardrulesError,
     DealError,
     InvalidArgumentError,
@@ -716,16 +717,18 @@ def _read_position(v: BidEuchreVariant, text: str) -> BidEuchreState:  # noqa: P
 
 def _auction(v: BidEuchreVariant, dealer: int, calls: Sequence[str]) -> tuple[int, int]:
     """The declarer and the seat sitting out (E-21) that the calls make, ``-1`` for
-    none; the calls are checked again when they are replayed."""
+    none, with the auction's rules checked (E-8 … E-12) before any card is."""
     auction = v._tables.auction_rules.start(dealer)
-    for word in calls:
-        if auction.is_over or not (word.isalnum() and len(word) <= 12):
-            return -1, -1
+    for k, word in enumerate(calls):
         try:
+            if auction.is_over:
+                raise BidError("the auction is over")
             action = v.parse_action("pass" if word == "pass" else f"bid {word}")
-            auction = auction.call(getattr(action, "contract", None))
-        except CardrulesError:
-            return -1, -1
+            if not isinstance(action, (Bid, Pass)):
+                raise NotationError(f"not a call: {quote(word[:20])}")
+            auction = auction.call(action.contract if isinstance(action, Bid) else None)
+        except CardrulesError as exc:
+            _pos.fail("auction", f"call {k + 1} ({word[:20]}) is not possible: {exc}")
     if not auction.is_over or auction.declarer is None:
         return -1, -1
     out = auction.sitting_out

@@ -61,7 +61,8 @@ from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
-from cardrules.tarot.actions import AnnounceChelem, DeclarePoignee, poignee_level_of
+from cardrules.tarot.actions import AnnounceChelem, Bid, DeclarePoignee, poignee_level_of
+from cardrules.tarot.bidding import Contract, check_bid
 from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
@@ -667,7 +668,7 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
     for item in _pos.items("tricks", f[9], "/"):
         head, _, winner = item.partition(">")
         who, _, listed = head.partition(":")
-        played = _pos.cards("tricks", listed)
+        played = _pos.cards("tricks", listed) if listed else []
         if not played or len(played) > n:
             _pos.fail("tricks", f"a trick has 1 to {n} cards: {quote(item[:60])}")
         tricks.append((_pos.seat("tricks", who, n), played, winner))
@@ -678,8 +679,17 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
     for leader, played, _ in tricks:
         for k, c in enumerate(played):
             dealt[(leader + k) % n].append(c)
-    bidders = [k for k, word in enumerate(auction) if word != "pass"]
-    taker = (dealer + 1 + bidders[-1]) % n if bidders else None
+    taker = None
+    highest: Contract | None = None
+    for k, word in enumerate(auction):
+        # T-10 first, on its own: the taker tells whose hand took the chien.
+        try:
+            action = v.parse_action("pass" if word == "pass" else f"bid {word}")
+            if isinstance(action, Bid):
+                check_bid(action.contract, highest)
+                highest, taker = action.contract, (dealer + 1 + k) % n
+        except CardrulesError as exc:
+            _pos.fail("auction", f"call {k + 1} ({word}) is not possible: {exc}")
     if ecart and taker is None:
         _pos.fail("ecart", "there is an écart but no taker")
     if taker is not None:
