@@ -607,8 +607,8 @@ def _read_position(v: BidEuchreVariant, text: str) -> BidEuchreState:  # noqa: P
         _pos.fail("hands", f"4 hands separated by '/', not {len(parts)}")
     hands = [_pos.cards("hands", part) for part in parts]
     discard = _pos.cards("discard", f[3])
-    if len(discard) > 1:
-        _pos.fail("discard", "the dealer discards one card (E-37)")
+    if len(discard) > 1 or (discard and not v.options.joker):
+        _pos.fail("discard", "the dealer discards one card, in the joker variant only (E-37)")
     claims = _pos.items("claims", f[4], ",")
     if not set(claims) <= {"pass", "claim"} or len(claims) > 4:
         _pos.fail("claims", f"up to four of 'pass' and 'claim', not {quote(f[4][:40])}")
