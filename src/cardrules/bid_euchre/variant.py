@@ -444,7 +444,7 @@ class BidEuchreVariant(Variant):
         The position's actions are replayed through the checked rules from the deal
         they imply, so the state is exactly the one that wrote the text: same legal
         actions, views and result. Its :attr:`~BidEuchreState.history` is that replay,
-        so its :meth:`~BidEuchreState.record` replays to an equal state.
+        so its :meth:`~cardrules.State.record` replays to an equal state.
 
         Raises:
             PositionError: the text is not a position of this variant, with the name of

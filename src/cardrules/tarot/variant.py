@@ -511,7 +511,7 @@ class TarotVariant(Variant):
         they imply, so the state is exactly the one that wrote the text: same legal
         actions, views and result. Its :attr:`~TarotState.history` is that replay (one
         ``discard`` per card of the écart, plain cards first; each poignée showing its
-        cards), so its :meth:`~TarotState.record` replays to an equal state.
+        cards), so its :meth:`~cardrules.State.record` replays to an equal state.
 
         Raises:
             PositionError: the text is not a position of this variant, with the name of
