@@ -29,7 +29,7 @@ _PRINTABLE: Final = frozenset(map(chr, range(33, 127)))
 
 def fail(field: str, message: str) -> NoReturn:
     """Raise the :class:`~cardrules.PositionError` of ``field``."""
-    raise PositionError(field, message)
+    raise PositionError(f"{field}: {message}", field=field)
 
 
 def tag(variant_id: str, options: dict[str, Any], defaults: dict[str, Any]) -> str:

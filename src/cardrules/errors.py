@@ -99,6 +99,8 @@ class PositionError(CardrulesError, ValueError):
     """A position's text (``variant.from_position``) that is not a position of this
     variant: malformed, written for other options, or inconsistent with the rules.
 
+    The message starts with the field's name (``"tricks: …"``).
+
     Attributes:
         field: The name of the faulty field, as the Notation page's grammar names it
             (``"hands"``, ``"tricks"``, ``"turn"`` …), or ``"position"`` for the text as
@@ -113,13 +115,9 @@ class PositionError(CardrulesError, ValueError):
 
     code: ClassVar[str] = "invalid_position"
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, message: str, *, field: str = "position") -> None:
+        super().__init__(message)
         self.field = field
-        self.message = message
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (PositionError, (self.field, self.message))
 
 
 class DealError(CardrulesError, ValueError):

@@ -139,12 +139,13 @@ def test_the_variant_field_tells_the_game_players_and_options() -> None:
 
 
 def test_position_error_names_its_field_and_pickles() -> None:
-    exc = PositionError("tricks", "trick 2 is won by seat 1")
+    exc = PositionError("tricks: trick 2 is won by seat 1", field="tricks")
     assert str(exc) == "tricks: trick 2 is won by seat 1"
     assert isinstance(exc, errors.CardrulesError)
     assert isinstance(exc, ValueError)
     again = pickle.loads(pickle.dumps(exc))  # noqa: S301 - own bytes
-    assert (again.field, again.message, str(again)) == (exc.field, exc.message, str(exc))
+    assert (again.field, str(again)) == (exc.field, str(exc))
+    assert PositionError("no position").field == "position"
 
 
 @pytest.mark.parametrize("text", [None, 3, b"tarot4", "", " ", "x" * 5000, "é" * 12])
