@@ -172,7 +172,14 @@ def test_e37_the_joker_discard_and_a_named_suit() -> None:
     assert f[0].startswith("bid-euchre#")
     assert len(f[3].split(",")) == 1  # the dealer's face-down discard
     assert "JK=" in f[8]
-    assert v.from_position(" ".join(f)) == found
+    restored = v.from_position(" ".join(f))
+    assert restored == found
+    end_a, end_b = found, restored
+    while not end_a.is_terminal:
+        action = end_a.legal_actions()[-1]
+        end_a, end_b = end_a.apply(action), end_b.apply(action)
+        assert end_a.view(end_a.to_play or 0) == end_b.view(end_a.to_play or 0)
+    assert end_a.result() == end_b.result()
     f[8] = f[8].replace("JK=", "JK=x", 1)
     with pytest.raises(PositionError) as info:
         v.from_position(" ".join(f))
