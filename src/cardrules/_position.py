@@ -132,7 +132,7 @@ def compare(names: Sequence[str], given: Sequence[str], rebuilt: Sequence[str]) 
                         name, f"item {k + 1} is {quote(x[:60])} but the rules give {quote(y[:60])}"
                     )
             fail(name, f"{len(parts_a)} items where the rules give {len(parts_b)}")
-        fail(name, f"{quote(a[:60])} but the rules give {quote(b[:60])}")
+        fail(name, f"{quote(a[:60])} in the position, but the rules give {quote(b[:60])}")
 
 
 def steps(state: Any, root: Callable[[], Any]) -> list[tuple[Any, int, Any, Any]]:

@@ -538,7 +538,7 @@ _CARD_SETS: Final = (2,)  # hands: any order
 
 
 def _position_fields(state: BidEuchreState) -> list[str]:
-    """The fields of ``state``'s position, from a replay of its history."""
+    """The fields of ``state``'s position, from the steps of its deal so far."""
     v = state.variant
     claims: list[str] = []
     calls: list[str] = []

@@ -588,7 +588,7 @@ def _points_text(points: Fraction) -> str:
 
 
 def _position_fields(state: TarotState) -> list[str]:
-    """The fields of ``state``'s position, from a replay of its history."""
+    """The fields of ``state``'s position, from the steps of its deal so far."""
     v = state.variant
     auction: list[str] = []
     call = chelem = _pos.EMPTY
@@ -689,7 +689,7 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
                 check_bid(action.contract, highest)
                 highest, taker = action.contract, (dealer + 1 + k) % n
         except CardrulesError as exc:
-            _pos.fail("auction", f"call {k + 1} ({word}) is not possible: {exc}")
+            _pos.fail("auction", f"call {k + 1} ({word[:20]}) is not possible: {exc}")
     if ecart and taker is None:
         _pos.fail("ecart", "there is an écart but no taker")
     if taker is not None:
