@@ -43,6 +43,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "PluginError",
+    "PositionError",
     "RecordError",
     "ScoreInputError",
     "TrumpError",
@@ -92,6 +93,31 @@ class OptionsError(CardrulesError, ValueError):
 
 class RecordError(CardrulesError, ValueError):
     """A game record that is malformed, truncated, tampered or of an unknown version."""
+
+
+class PositionError(CardrulesError, ValueError):
+    """A position's text (``variant.from_position``) that is not a position of this
+    variant: malformed, written for other options, or inconsistent with the rules.
+
+    The message starts with the field's name (``"tricks: …"``).
+
+    Attributes:
+        field: The name of the faulty field, as the Notation page's grammar names it
+            (``"hands"``, ``"tricks"``, ``"turn"`` …), or ``"position"`` for the text as
+            a whole.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> TarotVariant().from_position("tarot4 9")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PositionError: position: a French Tarot position has 12 fields ...
+    """
+
+    code: ClassVar[str] = "invalid_position"
+
+    def __init__(self, message: str, *, field: str = "position") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class DealError(CardrulesError, ValueError):

@@ -528,6 +528,18 @@ class BidEuchreState(Core, StateBase):
             )
         return super()._not_your_turn(seat, to_play)
 
+    def position(self) -> str:
+        """This hand's position: one line of text that
+        :meth:`BidEuchreVariant.from_position
+        <cardrules.bid_euchre.BidEuchreVariant.from_position>` reads back (see
+        "Positions" on the Notation page). Full information: it shows every hand.
+
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> BidEuchreVariant().new_game(seed=1).position().split()[3:]
+        ['-', '-', '-', '-', '-', '-', '0/0', '1']
+        """
+        return self.variant._position_text(self)
+
     # -- values ---------------------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:

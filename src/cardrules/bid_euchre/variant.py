@@ -16,19 +16,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+import cardrules._position as _pos
 from cardrules._util import quote
-from cardrules.actions import Action
+from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import actions as _actions
 from cardrules.bid_euchre._engine import root_state
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
-from cardrules.bid_euchre.actions import Notation
+from cardrules.bid_euchre.actions import Bid, ClaimAceNoFace, Give, Notation
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import BidEuchreState
+from cardrules.bid_euchre.state import BidEuchreState, Phase
 from cardrules.cards import Card
 from cardrules.errors import (
+    BidError,
+    CardrulesError,
     DealError,
     InvalidArgumentError,
     NotationError,
@@ -433,6 +436,34 @@ class BidEuchreVariant(Variant):
 
         return BidEuchreMatch.start(self.options)
 
+    # -- positions ------------------------------------------------------------------------
+
+    def from_position(self, text: str) -> BidEuchreState:
+        """The state a position's text describes (see "Positions" on the Notation page).
+
+        The position's actions are replayed through the checked rules from the deal
+        they imply, so the state is exactly the one that wrote the text: same legal
+        actions, views and result. Its :attr:`~BidEuchreState.history` is that replay,
+        so its :meth:`~cardrules.State.record` replays to an equal state.
+
+        Raises:
+            PositionError: the text is not a position of this variant, with the name of
+                the faulty field (``"variant"`` when it was written for other options).
+
+        >>> v = BidEuchreVariant()
+        >>> s = v.new_game(seed=5).apply("bid 4").apply("pass").apply("pass").apply("pass")
+        >>> v.from_position(s.position()) == s
+        True
+        """
+        return _read_position(self, text)
+
+    def _position_text(self, state: BidEuchreState) -> str:
+        return " ".join(_position_fields(state))
+
+    def _position_tag(self) -> str:
+        defaults = BidEuchreOptions().to_json()
+        return _pos.tag("bid-euchre", self.options.to_json(), defaults)
+
     # -- extras ---------------------------------------------------------------------------
 
     def random_playout(self, state: BidEuchreState, rng: random.Random) -> HandResult:
@@ -486,3 +517,219 @@ class BidEuchreVariant(Variant):
             if default[name] != value
         ]
         return f"cardrules.get_variant({', '.join([repr(self.id), *changed])})"
+
+
+# -- positions (the grammar is on the Notation page) ----------------------------------
+
+_FIELDS: Final = (
+    "variant",
+    "dealer",
+    "hands",
+    "discard",
+    "claims",
+    "auction",
+    "trump",
+    "exchange",
+    "tricks",
+    "won",
+    "turn",
+)
+_CARD_SETS: Final = (2,)  # hands: any order
+
+
+def _position_fields(state: BidEuchreState) -> list[str]:
+    """The fields of ``state``'s position, from the steps of its deal so far."""
+    v = state.variant
+    claims: list[str] = []
+    calls: list[str] = []
+    trump = _pos.EMPTY
+    passed: tuple[list[str], list[str]] = ([], [])
+    tricks: list[str] = []
+    trick: list[str] = []
+    leader = 0
+    root = functools.partial(v.deal, hands=v.deal_json(state)["hands"], dealer=state.dealer)
+    for before, seat, action, s in _pos.steps(state, root):
+        phase = before.phase
+        if phase is Phase.CLAIM:
+            claims.append("claim" if type(action) is ClaimAceNoFace else "pass")
+        elif phase is Phase.AUCTION:
+            calls.append(v.action_text(action).removeprefix("bid "))
+        elif phase is Phase.TRUMP:
+            trump = v.action_text(action).removeprefix("trump ")
+        elif phase is Phase.EXCHANGE:
+            # E-14: the declarer gives first, in order, then the partner gives back.
+            passed[seat != before.declarer].append(v.action_text(action).removeprefix("give "))
+        elif phase is Phase.NAME_SUIT:
+            # E-37: the suit named for a joker led under no-trump follows the joker.
+            trick[-1] += "=" + v.action_text(action).removeprefix("name ")
+        elif type(action) is Play:
+            if not trick:
+                leader = seat
+            trick.append(str(action.card))
+            if not s.trick:
+                tricks.append(f"{leader}:{','.join(trick)}>{s.tricks[-1].winner}")
+                trick = []
+    if trick:
+        tricks.append(f"{leader}:{','.join(trick)}")
+    exchange = _pos.EMPTY
+    if passed[0]:
+        exchange = f"{','.join(passed[0])}/{','.join(passed[1]) or _pos.EMPTY}"
+    ns, ew = state.tricks_won
+    turn = state.to_play
+    return [
+        v._position_tag(),
+        str(state.dealer),
+        "/".join(_pos.cards_text(state.hand(p)) for p in range(4)),
+        _pos.cards_text(state.discard),
+        ",".join(claims) or _pos.EMPTY,
+        ",".join(calls) or _pos.EMPTY,
+        trump,
+        exchange,
+        "/".join(tricks) or _pos.EMPTY,
+        f"{ns}/{ew}",
+        _pos.EMPTY if turn is None else str(turn),
+    ]
+
+
+def _take(field: str, cards: list[Card], taken: Sequence[Card], what: str) -> None:
+    for c in taken:
+        if c not in cards:
+            _pos.fail(field, f"{what} {c} is not among that seat's cards")
+        cards.remove(c)
+
+
+def _read_position(v: BidEuchreVariant, text: str) -> BidEuchreState:  # noqa: PLR0912, PLR0915
+    """:meth:`BidEuchreVariant.from_position`: parse, rebuild the deal, replay, compare."""
+    f = _pos.split(text, _FIELDS, "Bid Euchre", v._position_tag())
+    dealer = _pos.seat("dealer", f[1], 4)
+    parts = f[2].split("/")
+    if len(parts) != 4:
+        _pos.fail("hands", f"4 hands separated by '/', not {len(parts)}")
+    hands = [_pos.cards("hands", part) for part in parts]
+    discard = _pos.cards("discard", f[3])
+    if len(discard) > 1 or (discard and not v.options.joker):
+        _pos.fail("discard", "the dealer discards one card, in the joker variant only (E-37)")
+    claims = _pos.items("claims", f[4], ",")
+    if not set(claims) <= {"pass", "claim"} or len(claims) > 4:
+        _pos.fail("claims", f"up to four of 'pass' and 'claim', not {quote(f[4][:40])}")
+    calls = _pos.items("auction", f[5], ",")
+    if len(calls) > 64:
+        _pos.fail("auction", f"{len(calls)} calls are more than an auction holds")
+    given: list[Card] = []
+    returned: list[Card] = []
+    if f[7] != _pos.EMPTY:
+        out, slash, back = f[7].partition("/")
+        if not slash:
+            _pos.fail("exchange", f"the given cards '/' the returned ones, not {quote(f[7][:40])}")
+        given, returned = _pos.cards("exchange", out), _pos.cards("exchange", back)
+    tricks: list[tuple[int, list[tuple[Card, str]], str]] = []
+    for item in _pos.items("tricks", f[8], "/"):
+        head, _, winner = item.partition(">")
+        who, _, listed = head.partition(":")
+        played = []
+        for token in _pos.items("tricks", listed or _pos.EMPTY, ","):
+            code, _, named = token.partition("=")
+            played.append((_pos.card("tricks", code), named))
+        if not played or len(played) > 4:
+            _pos.fail("tricks", f"a trick has 1 to 4 cards: {quote(item[:60])}")
+        tricks.append((_pos.seat("tricks", who, 4), played, winner))
+
+    # The deal: each hand with the cards it played and the dealer's discard, before the
+    # help exchange (E-14) between the declarer and the partner.
+    dealt = [list(h) for h in hands]
+    declarer, sitting_out = _auction(v, dealer, calls)
+    for leader, played, _ in tricks:
+        seat = leader
+        for c, _ in played:
+            dealt[seat].append(c)
+            seat = (seat + 1) % 4
+            if seat == sitting_out:
+                # E-21: the declarer's partner sits out of a help or moon hand.
+                seat = (seat + 1) % 4
+    dealt[dealer] += discard
+    if given or returned:
+        if declarer < 0:
+            _pos.fail("exchange", "an exchange needs a declarer (E-14)")
+        partner = (declarer + 2) % 4
+        dealt[declarer] += given
+        dealt[partner] += returned
+        _take("exchange", dealt[declarer], returned, "the returned card")
+        _take("exchange", dealt[partner], given, "the given card")
+    try:
+        state = v.deal(hands=dealt, dealer=dealer)
+    except CardrulesError as exc:
+        _pos.fail("hands", f"the hands, with the cards played and passed, are no deal: {exc}")
+
+    before = v.options.joker_discard_timing == "before_auction"
+    if discard and before:
+        state = _pos.apply(state, "discard", "the discard", f"discard {discard[0]}")
+    for k, word in enumerate(claims):
+        claim = v.action_text(ClaimAceNoFace()) if word == "claim" else "pass"
+        state = _pos.apply(state, "claims", f"claim {k + 1}", claim)
+    for k, word in enumerate(calls):
+        state = _pos.apply(
+            state, "auction", f"call {k + 1}", word if word == "pass" else f"bid {word}"
+        )
+    if f[6] != _pos.EMPTY:
+        state = _pos.apply(state, "trump", "naming trump", f"trump {f[6]}")
+    if discard and not before:
+        state = _pos.apply(state, "discard", "the discard", f"discard {discard[0]}")
+    for c in given + returned:
+        state = _pos.apply(state, "exchange", "passing a card", f"{Give(c)}")
+    for k, (_, played, _) in enumerate(tricks):
+        for c, named in played:
+            state = _pos.apply(state, "tricks", f"card {c} of trick {k + 1}", f"play {c}")
+            if named:
+                state = _pos.apply(
+                    state, "tricks", f"naming a suit in trick {k + 1}", f"name {named}"
+                )
+
+    rebuilt = _position_fields(state)
+    given_fields = [
+        f[0],
+        str(dealer),
+        "/".join(_pos.cards_text(h) for h in hands),
+        _pos.cards_text(discard),
+        f[4],
+        f[5],
+        f[6],
+        _pos.EMPTY
+        if f[7] == _pos.EMPTY
+        else f"{_pos.cards_text(given)}/{_pos.cards_text(returned)}",
+        "/".join(
+            f"{leader}:"
+            + ",".join(f"{c}={n}" if n else str(c) for c, n in played)
+            + (f">{w}" if w else "")
+            for leader, played, w in tricks
+        )
+        or _pos.EMPTY,
+        f[9],
+        f[10],
+    ]
+    for k in _CARD_SETS:
+        given_fields[k], rebuilt[k] = (
+            _pos.sorted_cards(given_fields[k]),
+            _pos.sorted_cards(rebuilt[k]),
+        )
+    _pos.compare(_FIELDS, given_fields, rebuilt)
+    return state
+
+
+def _auction(v: BidEuchreVariant, dealer: int, calls: Sequence[str]) -> tuple[int, int]:
+    """The declarer and the seat sitting out (E-21) that the calls make, ``-1`` for
+    none, with the auction's rules checked (E-8 … E-12) before any card is."""
+    auction = v._tables.auction_rules.start(dealer)
+    for k, word in enumerate(calls):
+        try:
+            if auction.is_over:
+                raise BidError("the auction is over")
+            action = v.parse_action("pass" if word == "pass" else f"bid {word}")
+            if not isinstance(action, (Bid, Pass)):
+                raise NotationError(f"not a call: {quote(word[:20])}")
+            auction = auction.call(action.contract if isinstance(action, Bid) else None)
+        except CardrulesError as exc:
+            _pos.fail("auction", f"call {k + 1} ({word[:20]}) is not possible: {exc}")
+    if not auction.is_over or auction.declarer is None:
+        return -1, -1
+    out = auction.sitting_out
+    return auction.declarer, -1 if out is None else out

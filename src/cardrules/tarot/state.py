@@ -348,6 +348,18 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
         mask = self._canonical_mask(self._to_play, level)
         return tuple(sorted(_cards(mask), key=_poignee_sort)) if mask else None
 
+    def position(self) -> str:
+        """This state's position: one line of text that
+        :meth:`TarotVariant.from_position <cardrules.tarot.TarotVariant.from_position>`
+        reads back (see "Positions" on the Notation page). Full information: it shows
+        every hand, the chien and the écart.
+
+        >>> from cardrules.tarot import TarotVariant
+        >>> TarotVariant().new_game(seed=1).position().split()[4:]
+        ['-', '-', '-', '-', '-', '-', '-', '1']
+        """
+        return self.variant._position_text(self)
+
     # -- values, pickling, display --------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:

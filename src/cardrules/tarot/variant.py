@@ -39,14 +39,16 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
+import cardrules._position as _pos
 from cardrules._util import quote
-from cardrules.actions import Action
-from cardrules.cards import Card
+from cardrules.actions import Action, Play
+from cardrules.cards import Card, CardKind
 from cardrules.decks import randbelow
 from cardrules.errors import (
     CardrulesError,
@@ -59,12 +61,13 @@ from cardrules.state import State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
-from cardrules.tarot.actions import DeclarePoignee, poignee_level_of
+from cardrules.tarot.actions import AnnounceChelem, Bid, DeclarePoignee, poignee_level_of
+from cardrules.tarot.bidding import Contract, check_bid
 from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
-from cardrules.tarot.scoring import DealResult
-from cardrules.tarot.state import TarotState
+from cardrules.tarot.scoring import Camp, DealResult
+from cardrules.tarot.state import Phase, TarotState
 
 if TYPE_CHECKING:
     from cardrules.tarot.match import TarotMatch
@@ -499,6 +502,38 @@ class TarotVariant(Variant):
 
         return TarotMatch.start(self.options)
 
+    # -- positions -------------------------------------------------------------------
+
+    def from_position(self, text: str) -> TarotState:
+        """The state a position's text describes (see "Positions" on the Notation page).
+
+        The position's actions are replayed through the checked rules from the deal
+        they imply, so the state is exactly the one that wrote the text: same legal
+        actions, views and result. Its :attr:`~TarotState.history` is that replay (one
+        ``discard`` per card of the écart, plain cards first; each poignée showing its
+        cards), so its :meth:`~cardrules.State.record` replays to an equal state.
+
+        Raises:
+            PositionError: the text is not a position of this variant, with the name of
+                the faulty field (``"variant"`` when it was written for other options).
+
+        >>> v = TarotVariant(players=3)
+        >>> s = v.new_game(seed=4).apply("bid garde-sans").apply("pass").apply("pass")
+        >>> v.from_position(s.position()) == s
+        True
+        """
+        return _read_position(self, text)
+
+    def _position_text(self, state: TarotState) -> str:
+        return " ".join(_position_fields(state))
+
+    def _position_tag(self) -> str:
+        return _pos.tag(
+            f"tarot{self.players}",
+            self.options.to_json(),
+            TarotOptions(players=self.players).to_json(),
+        )
+
     # -- bots ------------------------------------------------------------------------
 
     def random_playout(self, state: TarotState, rng: random.Random) -> DealResult:
@@ -527,3 +562,198 @@ class TarotVariant(Variant):
             if getattr(self.options, a.name) != getattr(defaults, a.name)
         ]
         return "cardrules.get_variant(" + ", ".join([repr(self.id), *changed]) + ")"
+
+
+# -- positions (the grammar is on the Notation page) ----------------------------------
+
+_FIELDS: Final = (
+    "variant",
+    "dealer",
+    "hands",
+    "chien",
+    "auction",
+    "call",
+    "ecart",
+    "chelem",
+    "poignees",
+    "tricks",
+    "piles",
+    "turn",
+)
+_CARD_SETS: Final = frozenset({2, 3, 6})  # hands, chien, écart: any order
+
+
+def _points_text(points: Fraction) -> str:
+    return str(int(points)) if points.denominator == 1 else f"{float(points):g}"
+
+
+def _position_fields(state: TarotState) -> list[str]:
+    """The fields of ``state``'s position, from the steps of its deal so far."""
+    v = state.variant
+    auction: list[str] = []
+    call = chelem = _pos.EMPTY
+    tricks: list[str] = []
+    trick: list[str] = []
+    leader = 0
+    root = functools.partial(v.state_from_deal_json, state.dealer, v.deal_json(state))
+    for before, seat, action, s in _pos.steps(state, root):
+        phase = before.phase
+        if phase is Phase.BIDDING:
+            auction.append(v.action_text(action).removeprefix("bid "))
+        elif phase is Phase.CALL:
+            call = v.action_text(action).removeprefix("call ")
+        elif phase is Phase.ANNOUNCE:
+            chelem = "chelem" if isinstance(action, AnnounceChelem) else "pass"
+        elif isinstance(action, Play):
+            if not trick:
+                leader = seat
+            trick.append(str(action.card))
+            if not s.trick:
+                tricks.append(f"{leader}:{','.join(trick)}>{s.trick_winners[-1]}")
+                trick = []
+    if trick:
+        tricks.append(f"{leader}:{','.join(trick)}")
+    piles = _pos.EMPTY
+    if state.taker is not None:
+        attack, defence = state.card_points(Camp.ATTACK), state.card_points(Camp.DEFENCE)
+        piles = f"{_points_text(attack)}/{_points_text(defence)}"
+    turn = state.to_play
+    return [
+        v._position_tag(),
+        str(state.dealer),
+        "/".join(_pos.cards_text(state.hand(p)) for p in range(v.players)),
+        _pos.cards_text(state.chien),
+        ",".join(auction) or _pos.EMPTY,
+        call,
+        _pos.cards_text(state.ecart),
+        chelem,
+        "/".join(f"{p.seat}:{_pos.cards_text(p.cards)}" for p in state.poignees) or _pos.EMPTY,
+        "/".join(tricks) or _pos.EMPTY,
+        piles,
+        _pos.EMPTY if turn is None else str(turn),
+    ]
+
+
+def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, PLR0915
+    """:meth:`TarotVariant.from_position`: parse, rebuild the deal, replay, compare."""
+    f = _pos.split(text, _FIELDS, "French Tarot", v._position_tag())
+    n = v.players
+    dealer = _pos.seat("dealer", f[1], n)
+    parts = f[2].split("/")
+    if len(parts) != n:
+        _pos.fail("hands", f"{n} hands separated by '/', not {len(parts)}")
+    hands = [_pos.cards("hands", part) for part in parts]
+    chien = _pos.cards("chien", f[3])
+    if len(chien) != v._tables.chien_size:
+        _pos.fail("chien", f"the chien has {v._tables.chien_size} cards, not {len(chien)} (T-8)")
+    auction = _pos.items("auction", f[4], ",")
+    if len(auction) > n:
+        _pos.fail("auction", f"each of the {n} seats speaks once (T-10), not {len(auction)} calls")
+    called = None if f[5] == _pos.EMPTY else _pos.card("call", f[5])
+    ecart = _pos.cards("ecart", f[6])
+    if f[7] not in (_pos.EMPTY, "chelem", "pass"):
+        _pos.fail("chelem", f"'chelem', 'pass' or '-', not {quote(f[7][:20])}")
+    shown: dict[int, list[Card]] = {}
+    for item in _pos.items("poignees", f[8], "/"):
+        who, _, listed = item.partition(":")
+        p = _pos.seat("poignees", who, n)
+        if p in shown:
+            _pos.fail("poignees", f"seat {p} declares two poignées (T-19)")
+        # T-19: shown in descending order, as the state keeps them.
+        shown[p] = sorted(
+            _pos.cards("poignees", listed),
+            key=lambda c: (0, -c.rank) if c.kind is CardKind.TRUMP else (1, 0),
+        )
+    tricks: list[tuple[int, list[Card], str]] = []
+    for item in _pos.items("tricks", f[9], "/"):
+        head, _, winner = item.partition(">")
+        who, _, listed = head.partition(":")
+        played = _pos.cards("tricks", listed) if listed else []
+        if not played or len(played) > n:
+            _pos.fail("tricks", f"a trick has 1 to {n} cards: {quote(item[:60])}")
+        tricks.append((_pos.seat("tricks", who, n), played, winner))
+
+    # The deal: each hand with the cards it played, the taker's with its écart and
+    # without the chien it took (T-14).
+    dealt = [list(h) for h in hands]
+    for leader, played, _ in tricks:
+        for k, c in enumerate(played):
+            dealt[(leader + k) % n].append(c)
+    taker = None
+    highest: Contract | None = None
+    for k, word in enumerate(auction):
+        # T-10 first, on its own: the taker tells whose hand took the chien.
+        try:
+            action = v.parse_action("pass" if word == "pass" else f"bid {word}")
+            if isinstance(action, Bid):
+                check_bid(action.contract, highest)
+                highest, taker = action.contract, (dealer + 1 + k) % n
+        except CardrulesError as exc:
+            _pos.fail("auction", f"call {k + 1} ({word[:20]}) is not possible: {exc}")
+    if ecart and taker is None:
+        _pos.fail("ecart", "there is an écart but no taker")
+    if taker is not None:
+        dealt[taker] += ecart
+        size = (len(TAROT_DECK) - len(chien)) // n
+        if len(dealt[taker]) == size + len(chien) and all(c in dealt[taker] for c in chien):
+            for c in chien:
+                dealt[taker].remove(c)
+    try:
+        state = v.deal(hands=dealt, chien=chien, dealer=dealer)
+    except CardrulesError as exc:
+        _pos.fail("hands", f"the hands, with the cards played and the écart, are no deal: {exc}")
+
+    for k, word in enumerate(auction):
+        state = _pos.apply(
+            state, "auction", f"call {k + 1}", word if word == "pass" else f"bid {word}"
+        )
+    if called is not None:
+        state = _pos.apply(state, "call", "the call", f"call {called}")
+    # T-15: plain cards first, so each step keeps a legal écart possible.
+    for c in sorted(ecart, key=lambda c: (c.kind is CardKind.TRUMP, c.index)):
+        state = _pos.apply(state, "ecart", "the écart", f"discard {c}")
+    if f[7] != _pos.EMPTY:
+        state = _pos.apply(
+            state, "chelem", "the announcement", f"announce {f[7]}" if f[7] == "chelem" else "pass"
+        )
+    declared: set[int] = set()
+
+    def declare(state: TarotState) -> TarotState:
+        p = state.to_play
+        if p is None or p not in shown or p in declared or state.tricks_played:
+            return state
+        declared.add(p)
+        text = "declare poignee " + " ".join(str(c) for c in shown[p])
+        return cast(TarotState, _pos.apply(state, "poignees", f"seat {p}'s poignée", text))
+
+    for k, (_, played, _) in enumerate(tricks):
+        for c in played:
+            state = declare(state)
+            state = _pos.apply(state, "tricks", f"card {c} of trick {k + 1}", f"play {c}")
+    state = declare(state)
+    if set(shown) - declared:
+        _pos.fail("poignees", "a poignée is declared right before the seat's first card (T-19)")
+
+    rebuilt = _position_fields(state)
+    given = [
+        f[0],
+        str(dealer),
+        "/".join(_pos.cards_text(h) for h in hands),
+        _pos.cards_text(chien),
+        f[4],
+        _pos.EMPTY if called is None else str(called),
+        _pos.cards_text(ecart),
+        f[7],
+        "/".join(f"{p}:{_pos.cards_text(cs)}" for p, cs in shown.items()) or _pos.EMPTY,
+        "/".join(
+            f"{leader}:{_pos.cards_text(played)}" + (f">{w}" if w else "")
+            for leader, played, w in tricks
+        )
+        or _pos.EMPTY,
+        f[10],
+        f[11],
+    ]
+    for k in _CARD_SETS:
+        given[k], rebuilt[k] = _pos.sorted_cards(given[k]), _pos.sorted_cards(rebuilt[k])
+    _pos.compare(_FIELDS, given, rebuilt)
+    return state
