@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardrules._util import quote
@@ -28,6 +28,7 @@ from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.cards import Card
+from cardrules.decks import check_order
 from cardrules.errors import (
     DealError,
     InvalidArgumentError,
@@ -120,6 +121,7 @@ class BidEuchreVariant(Variant):
         rng: random.Random | None = None,
         seed: int | None = None,
         dealer: int | None = None,
+        deck: Iterable[Card | str] | str | None = None,
     ) -> BidEuchreState:
         """Shuffle and deal a hand (E-4).
 
@@ -127,16 +129,38 @@ class BidEuchreVariant(Variant):
             rng: The generator to shuffle with.
             seed: Or a seed for ``random.Random(seed)``; not both.
             dealer: The dealer's seat; ``options.first_dealer`` by default (E-3).
+            deck: A deck order shuffled elsewhere (a physical table, pre-dealt boards),
+                dealt instead of a shuffle: exactly ``variant.deck`` in any order, as
+                cards, codes, or one string of codes. Card ``i`` goes to seat
+                ``(dealer + 1 + i) % 4`` (E-4); with the joker the 25th card goes to the
+                dealer (E-37). ``rng`` and ``seed`` are then not used.
 
         Returns:
             The hand's first state.
 
         Raises:
+            DealError: ``deck`` is not exactly this variant's deck (the message names
+                the card missing, repeated or foreign).
+            NotationError: a code of ``deck`` is not a card.
+            InvalidArgumentError: ``deck`` is not a collection of cards or codes.
             InvalidSeatError: ``dealer`` is not a seat.
 
         >>> [str(c) for c in BidEuchreVariant().new_game(seed=1).hand(0)]
         ['QS', 'KS', '10H', 'KH', '9D', 'AD']
+        >>> from cardrules import decks
+        >>> state = BidEuchreVariant().new_game(deck=decks.euchre_deck(), dealer=3)
+        >>> [str(c) for c in state.hand(0)]
+        ['9S', 'KS', 'JH', '9D', 'KD', 'JC']
         """
+        if deck is not None:
+            order = check_order(deck, self.deck)
+            d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
+            self._rng(rng, seed)
+            hands: list[list[Card]] = [[], [], [], []]
+            for i, card in enumerate(order):
+                # E-37: the 25th card (after 24, with the joker) goes to the dealer.
+                hands[d if i == 24 and self.options.joker else (d + 1 + i) % 4].append(card)
+            return self.deal(hands=hands, dealer=d)
         r = rng if seed is None and type(rng) is random.Random else self._rng(rng, seed)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
         if self.options.double_deck:

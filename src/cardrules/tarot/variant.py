@@ -47,7 +47,7 @@ import attrs
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.cards import Card
-from cardrules.decks import randbelow
+from cardrules.decks import check_order, randbelow
 from cardrules.errors import (
     CardrulesError,
     DealError,
@@ -356,6 +356,7 @@ class TarotVariant(Variant):
         rng: random.Random | None = None,
         seed: int | None = None,
         dealer: int | None = None,
+        deck: Iterable[Card | str] | str | None = None,
     ) -> TarotState:
         """Shuffle, deal (T-8) and return the first state (T-9 checked at once).
 
@@ -363,18 +364,44 @@ class TarotVariant(Variant):
             rng: The generator to shuffle with (never the global one).
             seed: Or a seed for a fresh ``random.Random``.
             dealer: The dealer's seat; default ``options.dealer``.
+            deck: A deck order shuffled elsewhere (a physical table, pre-dealt boards),
+                ``deck[0]`` dealt first: the 78 cards as cards, codes, or one string of
+                codes. It is dealt instead of a shuffle; ``rng`` or ``seed`` then only
+                draw the chien's places with ``chien_schedule="random"``.
 
         Returns:
             The state before the first bid, or an annulled final state (Petit sec).
 
+        Raises:
+            DealError: ``deck`` is not exactly the 78 Tarot cards (the message names
+                the card missing, repeated or foreign).
+            NotationError: a code of ``deck`` is not a card.
+            InvalidArgumentError: ``deck`` is not a collection of cards or codes.
+            InvalidSeatError: ``dealer`` is not a seat.
+
         >>> TarotVariant().new_game(seed=1, dealer=2).to_play
         3
+        >>> from cardrules import decks
+        >>> order = decks.tarot_deck()[::-1]
+        >>> state = TarotVariant(players=3).new_game(deck=order, dealer=0)
+        >>> [str(c) for c in state.hand(1)[:3]], [str(c) for c in state.chien]
+        (['10S', 'JS', 'NS'], ['9S', '8H', '7D', '6C', '5T', '18T'])
         """
         r = self._rng(rng, seed)
         players = self._tables.players
         dealer = self.options.dealer if dealer is None else check_seat(dealer, players)
-        deck = _shuffled_bits(r)
         positions: tuple[int, ...] | None = None
+        if deck is not None:
+            order = check_order(deck, TAROT_DECK)
+            if self.options.chien_schedule == "random":
+                positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
+            else:
+                positions = fixed_chien_positions(players)
+            hands, chien = deal_deck(
+                order, players=players, dealer=dealer, chien_positions=positions
+            )
+            return self.deal(hands=hands, chien=chien, dealer=dealer)
+        shuffled = _shuffled_bits(r)
         if self.options.chien_schedule == "random":
             positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
         # The same dealing as deal_deck, straight to position masks: the shuffled deck
@@ -383,7 +410,7 @@ class TarotVariant(Variant):
             pickers = _fixed_pickers(players)[dealer]
         else:
             pickers = _pickers(_destinations(players, dealer, positions))
-        masks = [sum(pick(deck)) for pick in pickers]
+        masks = [sum(pick(shuffled)) for pick in pickers]
         return cast(TarotState, _root(self._tables, dealer, tuple(masks[:-1]), masks[-1]))
 
     def deal(
