@@ -51,6 +51,7 @@ from cardrules.records import Record, dumps, final_state, loads, replay
 from cardrules.registry import get_variant, get_variant_class, plugin_errors, variant_ids
 from cardrules.state import State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
+from cardrules.wire import json_schema
 
 __version__ = "0.1.0"
 
@@ -116,6 +117,7 @@ __all__ = [
     "final_state",
     "get_variant",
     "get_variant_class",
+    "json_schema",
     "loads",
     "plugin_errors",
     "replay",

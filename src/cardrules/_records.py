@@ -103,6 +103,13 @@ class Record:
             "actions": list(self.actions),
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON values, as every value an app sends has: :meth:`to_json`.
+
+        ``cardrules.json_schema("record", variant_id)`` describes it.
+        """
+        return self.to_json()
+
 
 # Its public home: pickles and documentation name cardrules.records.Record.
 Record.__module__ = "cardrules.records"

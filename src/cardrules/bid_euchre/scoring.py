@@ -23,7 +23,7 @@ EW +1
 
 from __future__ import annotations
 
-from typing import Final, Literal, NoReturn, cast
+from typing import Any, Final, Literal, NoReturn, cast
 
 import attrs
 
@@ -145,6 +145,27 @@ class HandFacts:
 
     def __attrs_post_init__(self) -> None:
         _check_facts(self.contract, self.declarer, self.tricks, self.reneges, self.void_reason)
+
+    def to_dict(self, *, tricks_per_hand: int = 6) -> dict[str, Any]:
+        """The facts as JSON values; ``HandFacts(**facts.to_dict())`` rebuilds them.
+
+        Args:
+            tricks_per_hand: The hand size (6, or 12 with the double deck), for the
+                contract's notation: the plain all-tricks bid is ``6P`` (E-10).
+
+        >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).to_dict()
+        {'contract': '6M', 'declarer': 3, 'tricks': [0, 6], 'reneges': [], 'void_reason': None}
+        """
+        contract = self.contract
+        return {
+            "contract": None
+            if contract is None
+            else contract.notation(tricks_per_hand=tricks_per_hand),
+            "declarer": self.declarer,
+            "tricks": list(self.tricks),
+            "reneges": list(self.reneges),
+            "void_reason": self.void_reason,
+        }
 
     @classmethod
     def void(cls, reason: VoidReason) -> HandFacts:
@@ -274,6 +295,27 @@ class HandResult:
         _set(facts, "reneges", reneges)
         _set(facts, "void_reason", void_reason)
         return _score(facts, options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON values: the facts, each team's delta and every line of its
+        :attr:`reasons`, each seat's change, and the :attr:`summary` and :meth:`explain`
+        texts (see ``cardrules.json_schema``).
+
+        >>> r = score_hand(HandFacts(contract=Contract(5), declarer=1, tricks=(2, 4)))
+        >>> document = r.to_dict()
+        >>> document["delta"], document["reasons"]
+        ([2, -5], [['defended against 5 with 2 tricks: +2'], ['bid 5 set with 4 tricks: -5']])
+        """
+        return {
+            "facts": self.facts.to_dict(tricks_per_hand=self.options.tricks_per_hand),
+            "bidding_team": self.bidding_team,
+            "made": self.made,
+            "delta": list(self.delta),
+            "returns": list(self.returns),
+            "reasons": [list(lines) for lines in self.reasons],
+            "summary": self.summary,
+            "explain": self.explain(),
+        }
 
     def explain(self) -> str:
         """A few lines for people: the contract and outcome, then each team's points.

@@ -32,6 +32,7 @@ from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
+from cardrules.wire import number
 
 __all__ = [
     "AnnulReason",
@@ -475,6 +476,26 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
         check_seat(seat, self.players)
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
 
+    def to_dict(self) -> dict[str, Any]:
+        """The facts as JSON values; ``DealFacts(**facts.to_dict())`` rebuilds them.
+
+        >>> DealFacts(players=4, contract="garde", taker=0, points=40.5, bouts=2).to_dict()
+        {'players': 4, 'contract': 'garde', 'taker': 0, 'partner': None, 'points': 40.5, \
+'bouts': 2, 'petit_au_bout': None, 'poignees': [], 'chelem_announced': False, 'chelem': None}
+        """
+        return {
+            "players": self.players,
+            "contract": self.contract.code,
+            "taker": self.taker,
+            "partner": self.partner,
+            "points": number(self.points),
+            "bouts": self.bouts,
+            "petit_au_bout": None if self.petit_au_bout is None else self.petit_au_bout.value,
+            "poignees": [str(p) for p in self.poignees],
+            "chelem_announced": self.chelem_announced,
+            "chelem": None if self.chelem is None else self.chelem.value,
+        }
+
 
 class _DealResultSlots:
     """The storage of :class:`DealResult`, filled directly by :func:`score_deal`."""
@@ -694,6 +715,34 @@ class DealResult(_DealResultSlots):
             "Scores: " + ", ".join(f"seat {i}: {_signed(s)}" for i, s in enumerate(self.scores))
         )
         return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON values: the facts, every term of T-35, the scores, and the
+        :attr:`summary` and :meth:`explain` texts (see ``cardrules.json_schema``).
+
+        >>> facts = DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2)
+        >>> document = score_deal(facts).to_dict()
+        >>> document["base"], document["unit"], document["scores"]
+        (58, 58, [174, -58, -58, -58])
+        """
+        return {
+            "players": self.players,
+            "annulled": self.annulled,
+            "facts": None if self.facts is None else self.facts.to_dict(),
+            "multiplier": self.multiplier,
+            "target": self.target,
+            "made": self.made,
+            "margin": number(self.margin),
+            "difference": number(self.difference),
+            "base": number(self.base),
+            "petit_au_bout_bonus": self.petit_au_bout_bonus,
+            "poignee_bonus": self.poignee_bonus,
+            "chelem_bonus": self.chelem_bonus,
+            "unit": number(self.unit),
+            "scores": [number(score) for score in self.scores],
+            "summary": self.summary,
+            "explain": self.explain(),
+        }
 
 
 def _text(value: Score) -> str:
