@@ -78,7 +78,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -514,13 +514,14 @@ class Lobby:
         with self.lock:
             self._make_room()
             try:
-                state = cardrules.get_variant(name).new_game(seed=seed)
+                variant = cardrules.get_variant(name)
             except CardrulesError as exc:
                 raise HttpError(400, "bad_variant", str(exc)) from None
-            if not callable(getattr(state.view(0), "to_dict", None)):
-                raise HttpError(
-                    400, "bad_variant", f"{name!r:.40} has no JSON views (to_dict) to send"
-                )
+            if variant.id not in JSON_VARIANTS:
+                raise HttpError(400, "bad_variant", f"this server plays {', '.join(JSON_VARIANTS)}")
+            # Every state of the game requires the acting seat: a move applied without
+            # the seat its token proves is refused, never played for whoever is to play.
+            state = variant.new_game(seed=seed, require_seat=True)  # type: ignore[call-arg]
             players = state.variant.players
             if len(set(bots)) != len(bots) or not set(bots) < set(range(players)):
                 raise HttpError(
@@ -614,6 +615,11 @@ class Lobby:
             # Outside the try: a bot's failure is the server's (a 500), not the client's.
             game.play_bots()
         return self.view(game_id, token)
+
+
+JSON_VARIANTS: Final = ("tarot", "bid-euchre")
+"""The variants whose states this server deals: those with JSON views (``to_dict``) and
+``require_seat``, the built-in ones."""
 
 
 def _bot(variant_id: str) -> Bot:

@@ -45,6 +45,7 @@ __all__ = [
     "PluginError",
     "RecordError",
     "ScoreInputError",
+    "SeatRequiredError",
     "TrumpError",
     "UnknownCardError",
     "UnknownVariantError",
@@ -252,6 +253,21 @@ class InvalidSeatError(IllegalActionError, TypeError):
     """A seat that is not an ``int`` in range (``True``, ``1.0``, ``"1"``, ``7``)."""
 
     code: ClassVar[str] = "invalid_seat"
+
+
+class SeatRequiredError(InvalidSeatError):
+    """No seat named, where the game requires one: a state dealt with
+    ``require_seat=True`` takes ``apply(action, seat)``, never ``apply(action)``.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> TarotVariant().new_game(seed=1, require_seat=True).apply("pass")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SeatRequiredError: this game requires the acting seat: pass seat=, the \
+seat of the client that sent the action (seat 1 is to play)
+    """
+
+    code: ClassVar[str] = "seat_required"
 
 
 class NotYourTurnError(IllegalActionError):

@@ -43,7 +43,7 @@ from cardrules.errors import (
     UnknownCardError,
     WrongPhaseError,
 )
-from cardrules.state import StateBase, check_seat
+from cardrules.state import SeatRequired, StateBase, check_seat
 from cardrules.tarot._engine import (
     _ANNOUNCE,
     _ATTACK,
@@ -380,6 +380,7 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
                     self._g.tally,
                     self._played,
                 ),
+                self.requires_seat,
             ),
         )
 
@@ -679,6 +680,12 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
 
+class _SeatedTarotState(SeatRequired, TarotState):  # type: ignore[misc]
+    """A French Tarot state that requires the acting seat (``require_seat=True``)."""
+
+    __slots__ = ()
+
+
 def _poignee_sort(card: Card) -> tuple[int, int]:
     return (0, -card.rank) if card.kind is CardKind.TRUMP else (1, 0)
 
@@ -708,9 +715,11 @@ def _unpickle(
     encoded: tuple[object, ...],
     fields: tuple[Phase, int, tuple[int, ...], tuple[Any, ...]],
     play: tuple[Any, ...],
+    requires_seat: bool = False,
 ) -> TarotState:
     phase, to_play, hands, info_key = fields
-    state = _restored(v._tables, _decode_history(encoded), phase, to_play, hands, info_key, play)
+    tables = v._tables_for(require_seat=requires_seat)
+    state = _restored(tables, _decode_history(encoded), phase, to_play, hands, info_key, play)
     return cast("TarotState", state)
 
 

@@ -64,7 +64,7 @@ from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult
-from cardrules.tarot.state import TarotState
+from cardrules.tarot.state import TarotState, _SeatedTarotState
 
 if TYPE_CHECKING:
     from cardrules.tarot.match import TarotMatch
@@ -332,6 +332,20 @@ class TarotVariant(Variant):
                 raise OptionsError(f"unknown Tarot option: {exc}") from None
         self.options = options
         self._tables = Tables(options, variant=self, state=TarotState)
+        self._seated: Tables | None = None
+
+    def _tables_for(self, *, require_seat: bool) -> Tables:
+        """The tables of the states dealt with or without ``require_seat``: the same
+        rules, with the state class that requires the acting seat (built when needed)."""
+        if type(require_seat) is not bool:
+            raise InvalidArgumentError(
+                f"require_seat must be True or False, not {quote(require_seat)}"
+            )
+        if not require_seat:
+            return self._tables
+        if self._seated is None:
+            self._seated = Tables(self.options, variant=self, state=_SeatedTarotState)
+        return self._seated
 
     # -- the Variant interface -------------------------------------------------------
 
@@ -357,6 +371,7 @@ class TarotVariant(Variant):
         seed: int | None = None,
         dealer: int | None = None,
         deck: Iterable[Card | str] | str | None = None,
+        require_seat: bool = False,
     ) -> TarotState:
         """Shuffle, deal (T-8) and return the first state (T-9 checked at once).
 
@@ -368,6 +383,9 @@ class TarotVariant(Variant):
                 ``deck[0]`` dealt first: the 78 cards as cards, codes, or one string of
                 codes. It is dealt instead of a shuffle; ``rng`` or ``seed`` then only
                 draw the chien's places with ``chien_schedule="random"``.
+            require_seat: For servers: this state and every state after it refuse
+                ``apply``/``check`` without ``seat=`` (:class:`~cardrules.SeatRequiredError`),
+                so a client's move is always checked against its own seat.
 
         Returns:
             The state before the first bid, or an annulled final state (Petit sec).
@@ -388,7 +406,8 @@ class TarotVariant(Variant):
         (['10S', 'JS', 'NS'], ['9S', '8H', '7D', '6C', '5T', '18T'])
         """
         r = self._rng(rng, seed)
-        players = self._tables.players
+        tables = self._tables_for(require_seat=require_seat)
+        players = tables.players
         dealer = self.options.dealer if dealer is None else check_seat(dealer, players)
         positions: tuple[int, ...] | None = None
         if deck is not None:
@@ -400,7 +419,7 @@ class TarotVariant(Variant):
             hands, chien = deal_deck(
                 order, players=players, dealer=dealer, chien_positions=positions
             )
-            return self.deal(hands=hands, chien=chien, dealer=dealer)
+            return self.deal(hands=hands, chien=chien, dealer=dealer, require_seat=require_seat)
         shuffled = _shuffled_bits(r)
         if self.options.chien_schedule == "random":
             positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
@@ -411,7 +430,7 @@ class TarotVariant(Variant):
         else:
             pickers = _pickers(_destinations(players, dealer, positions))
         masks = [sum(pick(shuffled)) for pick in pickers]
-        return cast(TarotState, _root(self._tables, dealer, tuple(masks[:-1]), masks[-1]))
+        return cast(TarotState, _root(tables, dealer, tuple(masks[:-1]), masks[-1]))
 
     def deal(
         self,
@@ -419,6 +438,7 @@ class TarotVariant(Variant):
         hands: Sequence[Iterable[Card | str] | str],
         chien: Iterable[Card | str] | str,
         dealer: int | None = None,
+        require_seat: bool = False,
     ) -> TarotState:
         """Build a deal from given cards (tests, physical tables).
 
@@ -426,6 +446,7 @@ class TarotVariant(Variant):
             hands: One hand per seat: Cards, card codes, or one string of codes.
             chien: The chien, in the same forms.
             dealer: The dealer's seat; default ``options.dealer``.
+            require_seat: As in :meth:`new_game`.
 
         Returns:
             The first state (annulled at once for Petit sec, T-9).
@@ -441,9 +462,10 @@ class TarotVariant(Variant):
         >>> s.phase, s.to_play, len(s.hand(2))
         (<Phase.BIDDING: 'bidding'>, 1, 24)
         """
+        tables = self._tables_for(require_seat=require_seat)
         dealer = self.options.dealer if dealer is None else check_seat(dealer, self._tables.players)
         masks, chien_mask = _deal_masks(self, hands, chien)
-        return cast(TarotState, _root(self._tables, dealer, masks, chien_mask))
+        return cast(TarotState, _root(tables, dealer, masks, chien_mask))
 
     def deal_from_deck(self, deck: Sequence[Card], *, dealer: int | None = None) -> TarotState:
         """Deal an ordered deck (``deck[0]`` first) with T-8's fixed chien schedule.
