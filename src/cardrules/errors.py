@@ -155,10 +155,10 @@ class ScoreInputError(CardrulesError, ValueError):
     range, or a combination that no deal or hand produces.
 
     >>> from cardrules.tarot import DealFacts
-    >>> DealFacts(players=4, contract="garde", taker=0, points="40.25", bouts=2)
+    >>> DealFacts(players=4, contract="garde", taker=0, points=40.25, bouts=2)
     Traceback (most recent call last):
     ...
-    cardrules.errors.ScoreInputError: points come in half points (T-4): '40.25' ...
+    cardrules.errors.ScoreInputError: points come in half points (T-4): 40.25 ...
     """
 
     code: ClassVar[str] = "invalid_score_input"

@@ -473,8 +473,9 @@ class SeatRequired:
     variant deals states of ``class X(SeatRequired, XState)`` for
     ``new_game(..., require_seat=True)``, and every state after one is of the same class.
 
-    :meth:`~State.apply` and :meth:`~State.check` without a seat raise
-    :class:`~cardrules.SeatRequiredError` (and :meth:`~State.is_legal` is False), so a
+    :meth:`~cardrules.State.apply` and :meth:`~cardrules.State.check` without a seat
+    raise :class:`~cardrules.SeatRequiredError` (and :meth:`~cardrules.State.is_legal` is
+    False), so a
     server cannot forget to say which client sent a move and let it play for whoever
     is to play. The check costs one comparison per call; bots and playouts, which
     act for the seat to play, use states dealt without it.

@@ -13,8 +13,8 @@ record (``state.record()``). One convention holds throughout:
 * a score with a half point is a float (``40.5``), every other number an ``int``;
 * a ``(seat, card)`` pair is a two-item list.
 
-:func:`json_schema` gives the JSON Schema (Draft 2020-12) of each kind of document for
-each built-in variant, so that a client team can code against it and validate what it
+:func:`cardrules.json_schema` gives the JSON Schema (Draft 2020-12) of each kind of
+document for each built-in variant, so that a client team can code against it and validate what it
 receives.
 
 >>> import json, cardrules
@@ -42,7 +42,7 @@ from cardrules.registry import get_variant_class
 __all__ = ["SCHEMA_KINDS", "json_schema"]
 
 SCHEMA_KINDS: Final = ("record", "view", "result", "error")
-"""The kinds of documents :func:`json_schema` describes."""
+"""The kinds of documents :func:`cardrules.json_schema` describes."""
 
 _BUILT_IN: Final = ("tarot", "bid-euchre")
 
@@ -60,7 +60,7 @@ def json_schema(kind: str, variant_id: str) -> dict[str, Any]:
         variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases).
 
     Raises:
-        InvalidArgumentError: ``kind`` is not one of :data:`SCHEMA_KINDS`.
+        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`.
         UnknownVariantError: ``variant_id`` is not a built-in variant (plugins publish
             their own schemas, if any).
 

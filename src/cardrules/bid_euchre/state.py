@@ -87,7 +87,7 @@ from cardrules.errors import (
     UnknownCardError,
     WrongPhaseError,
 )
-from cardrules.state import SeatRequired, StateBase, check_seat
+from cardrules.state import StateBase, check_seat
 
 _set: Final = object.__setattr__
 
@@ -584,9 +584,3 @@ _PHASE_HINTS: Final = {
     _NAME_SUIT: "the leader of the joker must first name a suit (E-37)",
     _END: "the hand is over",
 }
-
-
-class _SeatedBidEuchreState(SeatRequired, BidEuchreState):
-    """A Bid Euchre state that requires the acting seat (``require_seat=True``)."""
-
-    __slots__ = ()

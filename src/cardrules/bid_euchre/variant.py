@@ -26,7 +26,7 @@ from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import BidEuchreState, _SeatedBidEuchreState
+from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.cards import Card
 from cardrules.decks import check_order
 from cardrules.errors import (
@@ -36,13 +36,20 @@ from cardrules.errors import (
     OptionsError,
     RecordError,
 )
-from cardrules.state import Variant, check_seat
+from cardrules.state import SeatRequired, Variant, check_seat
 from cardrules.tricks import TrickTable
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.match import BidEuchreMatch
 
 __all__ = ["BidEuchreVariant"]
+
+
+class _SeatedBidEuchreState(SeatRequired, BidEuchreState):
+    """A Bid Euchre state that requires the acting seat (``require_seat=True``)."""
+
+    __slots__ = ()
+
 
 # For _deal: the bit of each position (copied, never changed), and the steps of the
 # shuffle from card 23 down to card 4, four at a time: each card with the number of

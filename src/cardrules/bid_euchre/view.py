@@ -206,7 +206,7 @@ class BidEuchreView:
         >>> from cardrules.bid_euchre import BidEuchreVariant
         >>> document = BidEuchreVariant().new_game(seed=5).view(1).to_dict()
         >>> document["phase"], document["hand"][:2], document["legal_actions"][:3]
-        ('auction', ['JS', 'AS'], ['pass', 'bid 3', 'bid 4'])
+        ('auction', ['9H', '10H'], ['pass', 'bid 3', 'bid 4'])
         """
         size = self.tricks_per_hand
         notation = Notation(tricks_per_hand=size)

@@ -43,7 +43,7 @@ from cardrules.errors import (
     UnknownCardError,
     WrongPhaseError,
 )
-from cardrules.state import SeatRequired, StateBase, check_seat
+from cardrules.state import StateBase, check_seat
 from cardrules.tarot._engine import (
     _ANNOUNCE,
     _ATTACK,
@@ -678,12 +678,6 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
 
 
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-
-
-class _SeatedTarotState(SeatRequired, TarotState):  # type: ignore[misc]
-    """A French Tarot state that requires the acting seat (``require_seat=True``)."""
-
-    __slots__ = ()
 
 
 def _poignee_sort(card: Card) -> tuple[int, int]:

@@ -55,7 +55,7 @@ from cardrules.errors import (
     OptionsError,
     RecordError,
 )
-from cardrules.state import State, Variant, check_seat
+from cardrules.state import SeatRequired, State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
@@ -64,12 +64,19 @@ from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult
-from cardrules.tarot.state import TarotState, _SeatedTarotState
+from cardrules.tarot.state import TarotState
 
 if TYPE_CHECKING:
     from cardrules.tarot.match import TarotMatch
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
+
+
+class _SeatedTarotState(SeatRequired, TarotState):  # type: ignore[misc]
+    """A French Tarot state that requires the acting seat (``require_seat=True``)."""
+
+    __slots__ = ()
+
 
 # T-8's fixed schedule: a chien card after the first packet of these rounds.
 _CHIEN_ROUNDS: Final = {4: (1, 2, 3, 4, 5, 6), 3: (1, 2, 3, 4, 5, 6), 5: (1, 3, 5)}
