@@ -34,7 +34,7 @@ EUCHRE: dict[str, Any] = {"contract": "4", "declarer": 1, "tricks": [2, 4]}
         ("poignees", ["SIMPLE", "double"], (PoigneeLevel.SIMPLE, PoigneeLevel.DOUBLE)),
         ("poignees", [PoigneeLevel.TRIPLE], (PoigneeLevel.TRIPLE,)),
         ("points", 45.0, Fraction(45)),
-        ("points", Decimal("45"), Fraction(45)),
+        ("points", Decimal(45), Fraction(45)),
     ],
 )
 def test_t32_t33_tarot_facts_accept_what_json_gives(field: str, given: Any, expected: Any) -> None:
@@ -117,9 +117,10 @@ def test_e24_euchre_facts_name_the_wrong_field(field: str, given: Any, match: st
 
 def test_facts_documents_round_trip_and_from_dict_names_fields() -> None:
     rng = random.Random(4)
-    for variant in (TarotVariant(players=5), BidEuchreVariant(renege_mode="penalize")):
+    variants: tuple[Any, ...] = (TarotVariant(players=5), BidEuchreVariant(renege_mode="penalize"))
+    for variant in variants:
         for _ in range(40):
-            result: Any = variant.random_playout(variant.new_game(rng=rng), rng)  # type: ignore[attr-defined]
+            result: Any = variant.random_playout(variant.new_game(rng=rng), rng)
             facts = result.facts
             if facts is None:
                 continue
@@ -151,5 +152,5 @@ def test_both_matches_take_a_result_facts_or_their_json_in_after() -> None:
     assert euchre.after(EUCHRE) == by_facts
     for match in (tarot, euchre):
         with pytest.raises(ScoreInputError):
-            match.after({"nonsense": 1})  # type: ignore[attr-defined]
+            match.after({"nonsense": 1})
     assert isinstance(tarot, TarotMatch)
