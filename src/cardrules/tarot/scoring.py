@@ -376,10 +376,11 @@ class DealFacts(_DealFactsSlots):
 
     Every field takes what JSON gives (the convention of both games' facts): numbers
     as numbers (text is refused where a number is meant: read typed text with
-    :func:`points_from_text`), lists for sequences, and an enum as itself, its
-    notation text or its name, ASCII case ignored (``"garde-sans"``, ``"GARDE_SANS"``,
-    ``"attack"``, ``"SIMPLE"``). ``DealFacts(**facts.to_dict())`` rebuilds the facts,
-    and :meth:`from_dict` reads such a document with a specific error for each field.
+    :func:`~cardrules.tarot.scoring.points_from_text`), lists for sequences, and an enum
+    as itself, its notation text or its name, ASCII case ignored (``"garde-sans"``,
+    ``"GARDE_SANS"``, ``"attack"``, ``"SIMPLE"``). ``DealFacts(**facts.to_dict())``
+    rebuilds the facts, and :meth:`from_dict` reads such a document with a specific
+    error for each field.
 
     Attributes:
         players: 3, 4 or 5.
