@@ -39,7 +39,7 @@ def tarot_evening() -> TarotMatch:
             players=4,
             contract="prise",
             taker=2,
-            points="50.5",
+            points=50.5,
             bouts=1,
             poignees=(PoigneeLevel.SIMPLE,),
         ),

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import enum
 import hmac
 import itertools
 import json
@@ -77,10 +76,9 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from fractions import Fraction
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -373,42 +371,6 @@ def parse_json_object(body: bytes, limits: Limits) -> dict[str, Any]:
 # -- the games ---------------------------------------------------------------------------------
 
 
-def to_json(value: Any) -> Any:
-    """A view (or any value in it) as JSON values: cards and actions by their notation.
-
-    Args:
-        value: A view, or a field of one.
-
-    Returns:
-        Dicts, lists, strings, numbers, booleans and ``None``.
-    """
-    if isinstance(value, enum.Enum):
-        # Before the numbers: a Tarot contract is an IntEnum, shown by its code ("garde").
-        code = getattr(value, "code", None)
-        if isinstance(code, str):
-            return code
-        return value.value if isinstance(value.value, str) else str(value)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (cardrules.Card, cardrules.Action)):
-        return str(value)
-    if isinstance(value, Fraction):
-        return float(value)
-    if isinstance(value, frozenset):
-        return sorted(to_json(v) for v in value)
-    if isinstance(value, (tuple, list)):
-        return [to_json(v) for v in value]
-    explain = getattr(value, "explain", None)
-    if callable(explain):
-        # A result: its explanation is what a client shows.
-        return {"explain": explain()}
-    if attrs.has(type(value)):
-        if "__str__" in vars(type(value)):
-            return str(value)  # a value with its own notation, such as a contract
-        return {f.name: to_json(getattr(value, f.name)) for f in attrs.fields(type(value))}
-    return str(value)
-
-
 _PLAIN_STRENGTH = {
     Rank.NINE: 0,
     Rank.TEN: 1,
@@ -552,9 +514,14 @@ class Lobby:
         with self.lock:
             self._make_room()
             try:
-                state = cardrules.get_variant(name).new_game(seed=seed)
+                variant = cardrules.get_variant(name)
             except CardrulesError as exc:
                 raise HttpError(400, "bad_variant", str(exc)) from None
+            if variant.id not in JSON_VARIANTS:
+                raise HttpError(400, "bad_variant", f"this server plays {', '.join(JSON_VARIANTS)}")
+            # Every state of the game requires the acting seat: a move applied without
+            # the seat its token proves is refused, never played for whoever is to play.
+            state = variant.new_game(seed=seed, require_seat=True)  # type: ignore[call-arg]
             players = state.variant.players
             if len(set(bots)) != len(bots) or not set(bots) < set(range(players)):
                 raise HttpError(
@@ -618,15 +585,15 @@ class Lobby:
         with self.lock:
             game, seat = self._seat(game_id, token)
             state = game.state
-        # Only the seat to play gets its legal actions: another seat's would tell what
-        # the player to move holds.
-        legal = state.legal_actions() if state.to_play == seat else ()
         view = state.view(seat)
+        # The view carries the seat's legal actions when it is to play, and only then:
+        # another seat's would tell what the player to move holds.
+        document = view.to_dict()
         return {
             "seat": seat,
             "to_play": state.to_play,
-            "legal": [str(action) for action in legal],
-            "view": to_json(view),
+            "legal": document["legal_actions"],
+            "view": document,
             "hand_by_suit": hand_by_suit(view),
         }
 
@@ -648,6 +615,11 @@ class Lobby:
             # Outside the try: a bot's failure is the server's (a 500), not the client's.
             game.play_bots()
         return self.view(game_id, token)
+
+
+JSON_VARIANTS: Final = ("tarot", "bid-euchre")
+"""The variants whose states this server deals: those with JSON views (``to_dict``) and
+``require_seat``, the built-in ones."""
 
 
 def _bot(variant_id: str) -> Bot:

@@ -41,6 +41,7 @@ from cardrules.errors import (
     PositionError,
     RecordError,
     ScoreInputError,
+    SeatRequiredError,
     TrumpError,
     UnknownCardError,
     UnknownVariantError,
@@ -52,6 +53,7 @@ from cardrules.records import Record, dumps, final_state, loads, replay
 from cardrules.registry import get_variant, get_variant_class, plugin_errors, variant_ids
 from cardrules.state import State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
+from cardrules.wire import json_schema
 
 __version__ = "0.2.0"
 
@@ -102,6 +104,7 @@ __all__ = [
     "RecordError",
     "Result",
     "ScoreInputError",
+    "SeatRequiredError",
     "State",
     "StateBase",
     "Suit",
@@ -118,6 +121,7 @@ __all__ = [
     "final_state",
     "get_variant",
     "get_variant_class",
+    "json_schema",
     "loads",
     "plugin_errors",
     "replay",

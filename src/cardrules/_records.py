@@ -10,6 +10,8 @@ public face, adds what needs the registry: the rules version check of
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import math
 from collections.abc import Iterable, Mapping
@@ -103,6 +105,13 @@ class Record:
             "actions": list(self.actions),
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON values, as every value an app sends has: :meth:`to_json`.
+
+        ``cardrules.json_schema("record", variant_id)`` describes it.
+        """
+        return self.to_json()
+
 
 # Its public home: pickles and documentation name cardrules.records.Record.
 Record.__module__ = "cardrules.records"
@@ -126,11 +135,65 @@ def record_of(state: State) -> Record:
     )
 
 
-def dumps(record: Record, *, indent: int | None = None) -> str:
-    """Serialise ``record`` to JSON text."""
+def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None = None) -> str:
+    """Serialise ``record`` to JSON text; with ``key``, signed.
+
+    Args:
+        record: The record.
+        indent: Indent the JSON text by this many spaces (one line by default).
+        key: A secret key (bytes, or text encoded as UTF-8): the record gets a
+            ``"signature"`` field, the HMAC-SHA256 of its canonical JSON (sorted keys,
+            no spaces, UTF-8), which ``loads(text, key=key)`` checks.
+
+    Raises:
+        InvalidArgumentError: ``record`` is not a Record, or ``key`` is empty or not
+            bytes or text.
+    """
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
-    return json.dumps(record.to_json(), indent=indent, ensure_ascii=False, allow_nan=False)
+    document = record.to_json()
+    if key is not None:
+        document["signature"] = _signature(document, _key_bytes(key))
+    return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+_SIGNATURE_PREFIX: Final = "hmac-sha256:"
+
+
+def _key_bytes(key: object) -> bytes:
+    if isinstance(key, str):
+        key = key.encode("utf-8")
+    if not isinstance(key, (bytes, bytearray)):
+        raise InvalidArgumentError(f"a record key is bytes or text, not {type(key).__name__}")
+    if not key:
+        raise InvalidArgumentError("a record key must not be empty")
+    return bytes(key)
+
+
+def _signature(document: Mapping[str, Any], key: bytes) -> str:
+    """The signature of a record's JSON object (without its signature field)."""
+    canonical = json.dumps(
+        {k: v for k, v in document.items() if k != "signature"},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+    ).encode("utf-8")
+    return _SIGNATURE_PREFIX + hmac.new(key, canonical, hashlib.sha256).hexdigest()
+
+
+def _verify(data: Mapping[str, Any], key: bytes) -> None:
+    given = data.get("signature")
+    if given is None:
+        raise RecordError("the record is not signed: a signed record has a 'signature' field")
+    if not isinstance(given, str):
+        raise RecordError(f"the record's signature must be a string, not {type(given).__name__}")
+    # Constant time: the answer's timing tells nothing of how much of it was right.
+    if not hmac.compare_digest(given.encode("utf-8"), _signature(data, key).encode("utf-8")):
+        raise RecordError(
+            "the record's signature does not match: the record was changed, or signed "
+            "with another key"
+        )
 
 
 def _reject_constant(name: str) -> Any:
@@ -165,15 +228,19 @@ def _expect(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
     return value
 
 
-def parse(text: str | bytes) -> Record:
-    """Parse a record's JSON text (untrusted input) and check its structure.
+def parse(text: str | bytes, *, key: bytes | str | None = None) -> Record:
+    """Parse a record's JSON text (untrusted input) and check its structure; with
+    ``key``, check its signature first.
 
     :func:`cardrules.loads` adds the rules version check; the deal and the actions are
     checked against the rules by ``Variant.replay``.
 
     Raises:
-        RecordError: the text is not a well-formed record of a known version.
+        RecordError: the text is not a well-formed record of a known version, or (with
+            ``key``) its signature is missing or does not match.
+        InvalidArgumentError: ``key`` is empty or not bytes or text.
     """
+    secret = None if key is None else _key_bytes(key)
     if isinstance(text, (bytes, bytearray)):
         if len(text) > _MAX_TEXT:
             raise RecordError(f"the record is too large ({len(text)} bytes)")
@@ -198,6 +265,10 @@ def parse(text: str | bytes) -> Record:
         raise RecordError("the record is nested too deeply") from None
     except ValueError as exc:
         raise RecordError(f"the record is not valid JSON: {exc}") from None
+    if secret is not None:
+        if not isinstance(data, dict):
+            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        _verify(data, secret)
     return _from_json(data)
 
 
@@ -231,7 +302,18 @@ def _from_json(data: Any) -> Record:
             f"record schema version {quote(schema)} is not supported (this library reads "
             f"{SCHEMA_VERSION})"
         )
-    known = {"format", "schema", "variant", "rules_version", "options", "dealer", "deal", "actions"}
+    known = {
+        "format",
+        "schema",
+        "variant",
+        "rules_version",
+        "options",
+        "dealer",
+        "deal",
+        "actions",
+        # Checked by parse() when a key is given; a reader without the key ignores it.
+        "signature",
+    }
     unknown = sorted(set(data) - known)
     if unknown:
         raise RecordError(f"the record has unknown field(s): {', '.join(unknown)[:80]}")

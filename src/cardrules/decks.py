@@ -23,13 +23,15 @@ assumes a card occurs once.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, JOKER, Card, Rank, Suit
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import DealError, InvalidArgumentError, NotationError
 
 __all__ = [
+    "check_order",
     "deal",
     "double_euchre_deck",
     "euchre_deck",
@@ -139,3 +141,83 @@ def deal(
         hands[seat].extend(deck[start : start + packet])
         seat = (seat + 1) % players
     return tuple(tuple(h) for h in hands)
+
+
+def check_order(cards: Iterable[Card | str] | str, deck: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` as a deck order, checked to hold exactly the cards of ``deck``.
+
+    For apps that shuffle elsewhere (a physical table, pre-dealt boards): the order is
+    given as cards, card codes, or one string of codes separated by spaces. Identical
+    copies (the double Euchre deck) may come in any order.
+
+    Args:
+        cards: The deck order, first card dealt first.
+        deck: The variant's deck (``variant.deck``).
+
+    Returns:
+        The cards in the given order.
+
+    Raises:
+        InvalidArgumentError: ``cards`` is not a collection of cards or card codes.
+        NotationError: a code is not a card's notation.
+        DealError: a card is missing, repeated or not of this deck, or the length is
+            not the deck's.
+
+    >>> from cardrules import decks
+    >>> order = decks.check_order("9S 10S JS QS KS AS 9H 10H JH QH KH AH 9D 10D JD QD KD AD"
+    ...                           " 9C 10C JC QC KC AC", decks.euchre_deck())
+    >>> len(order), str(order[0])
+    (24, '9S')
+    >>> decks.check_order(order[:-1] + (order[0],), decks.euchre_deck())
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.DealError: the deck order holds 9S twice and lacks AC
+    """
+    given: object = cards.split() if isinstance(cards, str) else cards
+    if isinstance(given, (bytes, bytearray, Card)) or not isinstance(given, Iterable):
+        raise InvalidArgumentError(
+            f"a deck order is a sequence of cards or card codes, not {quote(given)}"
+        )
+    out: list[Card] = []
+    for item in given:
+        if isinstance(item, Card):
+            out.append(item)
+        elif isinstance(item, str):
+            try:
+                out.append(Card.parse(item))
+            except NotationError as exc:
+                raise NotationError(f"card {len(out) + 1} of the deck order: {exc}") from None
+        else:
+            raise InvalidArgumentError(
+                f"card {len(out) + 1} of the deck order is {quote(item)}, not a card or a card code"
+            )
+        if len(out) > len(deck):
+            raise DealError(f"the deck order has more than the deck's {len(deck)} cards")
+    want = Counter(deck)
+    have = Counter(out)
+    foreign = [c for c in have if c not in want]
+    if foreign:
+        raise DealError("the deck order holds " + _listed(foreign) + ", not of this game's deck")
+    extra = have - want
+    missing = want - have
+    if extra or missing:
+        parts = []
+        if extra:
+            parts.append("holds " + _listed(extra, copies=have))
+        if missing:
+            parts.append("lacks " + _listed(missing))
+        size = "" if len(out) == len(deck) else f"has {len(out)} cards, not {len(deck)}: it "
+        raise DealError("the deck order " + size + " and ".join(parts))
+    return tuple(out)
+
+
+def _listed(cards: Iterable[Card], *, copies: Counter[Card] | None = None) -> str:
+    """Cards for a message: ``QH``, ``QH twice``, at most six of them."""
+    shown = []
+    for card in sorted(cards, key=lambda c: c.index)[:6]:
+        n = copies[card] if copies is not None else 1
+        shown.append(str(card) if n == 1 else f"{card} {_TIMES.get(n, f'{n} times')}")
+    return ", ".join(shown)
+
+
+_TIMES = {2: "twice", 3: "three times"}

@@ -46,6 +46,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "ScoreInputError",
+    "SeatRequiredError",
     "TrumpError",
     "UnknownCardError",
     "UnknownVariantError",
@@ -54,7 +55,38 @@ __all__ = [
 
 
 class CardrulesError(Exception):
-    """Base class of every error raised by cardrules."""
+    """Base class of every error raised by cardrules.
+
+    Attributes:
+        code: A stable identifier of the error family, e.g. ``"invalid_deal"``.
+    """
+
+    code: ClassVar[str] = "cardrules_error"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as JSON values, for an app's answer to a client.
+
+        ``{"code", "rule_id", "seat", "action", "message"}``: the rule, seat and action
+        are ``None`` where they do not apply; the action is its notation. The message is
+        ``str(error)``, which never names a card the acting seat cannot see (see
+        ``cardrules.json_schema("error", ...)``).
+
+        >>> from cardrules.tarot import TarotVariant
+        >>> state = TarotVariant().new_game(seed=1)
+        >>> try:
+        ...     state.apply("bid garde", seat=2)
+        ... except CardrulesError as error:
+        ...     error.to_dict()
+        {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': None, \
+'message': "it is not seat 2's turn: seat 1 is to play"}
+        """
+        return {
+            "code": self.code,
+            "rule_id": None,
+            "seat": None,
+            "action": None,
+            "message": str(self),
+        }
 
 
 class NotationError(CardrulesError, ValueError):
@@ -66,6 +98,8 @@ class NotationError(CardrulesError, ValueError):
     ...
     cardrules.errors.NotationError: not a card: 'T22'
     """
+
+    code: ClassVar[str] = "bad_notation"
 
 
 class InvalidArgumentError(CardrulesError, TypeError, ValueError):
@@ -82,17 +116,25 @@ class InvalidArgumentError(CardrulesError, TypeError, ValueError):
     cardrules.errors.InvalidArgumentError: rank must be a Rank (1 to 14), not 99
     """
 
+    code: ClassVar[str] = "invalid_argument"
+
 
 class ImmutableError(CardrulesError, AttributeError):
     """An attempt to change a value that never changes: a card, an action, a state."""
+
+    code: ClassVar[str] = "immutable"
 
 
 class OptionsError(CardrulesError, ValueError):
     """Invalid variant options (a bad value or an impossible combination)."""
 
+    code: ClassVar[str] = "invalid_options"
+
 
 class RecordError(CardrulesError, ValueError):
     """A game record that is malformed, truncated, tampered or of an unknown version."""
+
+    code: ClassVar[str] = "invalid_record"
 
 
 class PositionError(CardrulesError, ValueError):
@@ -139,10 +181,10 @@ class ScoreInputError(CardrulesError, ValueError):
     range, or a combination that no deal or hand produces.
 
     >>> from cardrules.tarot import DealFacts
-    >>> DealFacts(players=4, contract="garde", taker=0, points="40.25", bouts=2)
+    >>> DealFacts(players=4, contract="garde", taker=0, points=40.25, bouts=2)
     Traceback (most recent call last):
     ...
-    cardrules.errors.ScoreInputError: points come in half points (T-4): '40.25' ...
+    cardrules.errors.ScoreInputError: points come in half points (T-4): 40.25 ...
     """
 
     code: ClassVar[str] = "invalid_score_input"
@@ -151,9 +193,13 @@ class ScoreInputError(CardrulesError, ValueError):
 class UnknownVariantError(CardrulesError, LookupError):
     """No variant is registered under that name."""
 
+    code: ClassVar[str] = "unknown_variant"
+
 
 class PluginError(CardrulesError):
     """A third-party variant plugin failed to load."""
+
+    code: ClassVar[str] = "plugin_error"
 
 
 class IllegalActionError(CardrulesError, ValueError):
@@ -191,6 +237,31 @@ class IllegalActionError(CardrulesError, ValueError):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_error, (type(self), self.message, self.action, self.seat, self.rule_id))
 
+    def to_dict(self) -> dict[str, Any]:
+        """The error as JSON values: see :meth:`CardrulesError.to_dict`."""
+        seat = self.seat
+        return {
+            "code": self.code,
+            "rule_id": self.rule_id if isinstance(self.rule_id, str) else None,
+            "seat": seat if type(seat) is int else None,
+            "action": _action_text(self.action),
+            "message": str(self),
+        }
+
+
+def _action_text(action: object) -> str | None:
+    """An error's action as JSON: the notation of a library value (an action, a card),
+    a string as given (cut short), else ``None`` (a caller's object of another kind)."""
+    if isinstance(action, str):
+        return action[:200]
+    # By module rather than by class: the actions module builds on this one.
+    if type(action).__module__.startswith("cardrules."):
+        try:
+            return str(action)[:200]
+        except Exception:
+            return None
+    return None
+
 
 def _rebuild_error(
     cls: type[IllegalActionError], message: str, action: Any, seat: int | None, rule_id: str | None
@@ -208,6 +279,21 @@ class InvalidSeatError(IllegalActionError, TypeError):
     """A seat that is not an ``int`` in range (``True``, ``1.0``, ``"1"``, ``7``)."""
 
     code: ClassVar[str] = "invalid_seat"
+
+
+class SeatRequiredError(InvalidSeatError):
+    """No seat named, where the game requires one: a state dealt with
+    ``require_seat=True`` takes ``apply(action, seat)``, never ``apply(action)``.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> TarotVariant().new_game(seed=1, require_seat=True).apply("pass")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.SeatRequiredError: this game requires the acting seat: pass seat=, the \
+seat of the client that sent the action (seat 1 is to play)
+    """
+
+    code: ClassVar[str] = "seat_required"
 
 
 class NotYourTurnError(IllegalActionError):

@@ -8,8 +8,10 @@ of an unknown version or tampered (duplicated or missing cards, an illegal actio
 raises :class:`~cardrules.RecordError`, and nothing is half-loaded.
 
 A record that merely swaps two cards between hands is consistent and cannot be
-detected: applications keep the authoritative state on the server (or sign records)
-and send clients only their seat's view.
+detected by the rules: applications keep the authoritative state on the server and
+send clients only their seat's view, and an app that hands records to clients (save
+files, links) signs them: ``dumps(record, key=secret)`` adds an HMAC-SHA256 signature
+that ``loads(text, key=secret)`` checks.
 
 >>> import cardrules
 >>> from cardrules import records
@@ -54,17 +56,38 @@ SCHEMA_VERSION: Final = _SCHEMA_VERSION
 """The schema version this library writes and reads."""
 
 
-def loads(text: str | bytes) -> Record:
+def loads(text: str | bytes, *, key: bytes | str | None = None) -> Record:
     """Parse and validate a record's JSON text (untrusted input).
 
     The structure is checked here, and the rules version when the record's variant is
     installed; the deal and the actions are checked against the rules by :func:`replay`
     (which :func:`final_state` runs).
 
+    Args:
+        text: The JSON text, as :func:`dumps` writes it.
+        key: The secret key the record was signed with (``dumps(record, key=...)``): a
+            record whose signature is missing or does not match is refused, with a
+            constant-time comparison. Without ``key`` a signature is not checked, and
+            a signed record reads like any other: an app that signs its records must
+            always pass its key.
+
     Raises:
-        RecordError: the text is not a well-formed record of a known version.
+        RecordError: the text is not a well-formed record of a known version, or (with
+            ``key``) it is not signed with that key.
+        InvalidArgumentError: ``key`` is empty or not bytes or text.
+
+    >>> import cardrules
+    >>> state = cardrules.get_variant("tarot").new_game(seed=2)
+    >>> text = dumps(state.record(), key=b"server secret")
+    >>> loads(text, key=b"server secret") == state.record()
+    True
+    >>> loads(text.replace('"dealer": 0', '"dealer": 1'), key=b"server secret")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: the record's signature does not match: the record was \
+changed, or signed with another key
     """
-    record = parse(text)
+    record = parse(text, key=key)
     try:
         cls = get_variant_class(record.variant)
     except (UnknownVariantError, PluginError):

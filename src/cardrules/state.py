@@ -37,10 +37,11 @@ from cardrules.errors import (
     NotationError,
     NotYourTurnError,
     RecordError,
+    SeatRequiredError,
 )
 from cardrules.match import Match, Series
 
-__all__ = ["State", "StateBase", "Variant", "check_seat"]
+__all__ = ["SeatRequired", "State", "StateBase", "Variant", "check_seat"]
 
 
 def check_seat(seat: object, players: int) -> int:
@@ -214,6 +215,10 @@ class State(abc.ABC):
     """
 
     __slots__ = ()
+
+    requires_seat: ClassVar[bool] = False
+    """Whether :meth:`apply`, :meth:`check` and :meth:`is_legal` require the acting seat
+    (a state dealt with ``require_seat=True``, and every state after it)."""
 
     @property
     @abc.abstractmethod
@@ -461,6 +466,52 @@ class StateBase(State):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replayed, (self.variant, self.record()))
+
+
+class SeatRequired:
+    """A state class's mixin that makes the acting seat mandatory, for servers: a
+    variant deals states of ``class X(SeatRequired, XState)`` for
+    ``new_game(..., require_seat=True)``, and every state after one is of the same class.
+
+    :meth:`~cardrules.State.apply` and :meth:`~cardrules.State.check` without a seat
+    raise :class:`~cardrules.SeatRequiredError` (and :meth:`~cardrules.State.is_legal` is
+    False), so a
+    server cannot forget to say which client sent a move and let it play for whoever
+    is to play. The check costs one comparison per call; bots and playouts, which
+    act for the seat to play, use states dealt without it.
+    """
+
+    __slots__ = ()
+
+    requires_seat: ClassVar[bool] = True
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Any:
+        """Check ``action`` for ``seat``, which must be given, and return the next state."""
+        if seat is None:
+            raise self._seat_required()
+        return super().apply(action, seat)  # type: ignore[misc]
+
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise the specific error if ``seat``, which must be given, may not take ``action``."""
+        if seat is None:
+            raise self._seat_required()
+        super().check(action, seat)  # type: ignore[misc]
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """True if :meth:`apply` would accept ``action`` from ``seat`` (False without a seat)."""
+        return seat is not None and bool(super().is_legal(action, seat))  # type: ignore[misc]
+
+    def _seat_required(self) -> SeatRequiredError:
+        to_play: int | None = self.to_play  # type: ignore[attr-defined]
+        if to_play is None:
+            return SeatRequiredError(
+                "this game requires the acting seat: pass seat=, the seat of the client that "
+                "sent the action (and the game is over)"
+            )
+        return SeatRequiredError(
+            "this game requires the acting seat: pass seat=, the seat of the client that "
+            f"sent the action (seat {to_play} is to play)"
+        )
 
 
 def _replayed(variant: Variant, record: Record) -> State:

@@ -338,7 +338,7 @@ def test_e8_min_bid_equal_to_the_hand_size_leaves_the_all_tricks_bids() -> None:
 @pytest.mark.parametrize(
     "fields",
     [
-        {"tricks": [3, 3]},
+        {"tricks": [3, "3"]},
         {"tricks": (3, 3, 0)},
         {"tricks": (True, 5)},
         {"tricks": (3.0, 3)},
@@ -349,14 +349,14 @@ def test_e8_min_bid_equal_to_the_hand_size_leaves_the_all_tricks_bids() -> None:
         {"declarer": 4},
         {"declarer": -1},
         {"declarer": "N"},
-        {"contract": "3"},
+        {"contract": "3X"},
         {"contract": 3},
         {"contract": Contract(True)},
         {"contract": Contract(3, 1)},  # type: ignore[arg-type]
         {"contract": (3, 0)},
         {"tricks": (10**5000, -1)},
         {"reneges": (10**5000,)},
-        {"reneges": [N]},
+        {"reneges": ["0"]},
         {"reneges": (True,)},
         {"reneges": (4,)},
         {"reneges": None},

@@ -67,7 +67,7 @@ CASES: list[tuple[str, DealFacts, TarotOptions, int, tuple[int, ...]]] = [
     ("S-1", facts(points=45, bouts=2), TarotOptions(), 58, (174, -58, -58, -58)),
     ("S-2", facts(contract=PRISE, points=51, bouts=1), TarotOptions(), 25, (75, -25, -25, -25)),
     ("S-3", facts(contract=PRISE, points=55, bouts=0), TarotOptions(), -26, (-78, 26, 26, 26)),
-    ("S-4", facts(points="40.5", bouts=2), TarotOptions(), -52, (-156, 52, 52, 52)),
+    ("S-4", facts(points=40.5, bouts=2), TarotOptions(), -52, (-156, 52, 52, 52)),
     (
         "S-6",
         facts(contract=GARDE_CONTRE, points=50, bouts=3),
@@ -618,7 +618,7 @@ def test_explain_names_every_term() -> None:
 
 
 def test_result_values_repr_pickle() -> None:
-    deal = facts(players=3, points="40.5", bouts=2, petit_au_bout=ATTACK, poignees=[SIMPLE])
+    deal = facts(players=3, points=40.5, bouts=2, petit_au_bout=ATTACK, poignees=[SIMPLE])
     assert deal.points == Fraction(81, 2)
     assert type(deal.points) is Fraction
     assert deal.half_points == 81
@@ -667,8 +667,9 @@ GOOD: dict[str, Any] = {"players": 4, "contract": GARDE, "taker": 0, "points": 4
 BAD_INPUT: list[tuple[str, dict[str, Any], str]] = [
     ("points bool", {"points": True}, "bool"),
     ("points None", {"points": None}, "NoneType"),
-    ("points word", {"points": "forty"}, "decimal number"),
-    ("points spaced", {"points": " 40.5"}, "decimal number"),
+    ("points word", {"points": "forty"}, "not the text 'forty'"),
+    ("points text", {"points": "45"}, "points must be a number"),
+    ("points spaced", {"points": " 40.5"}, "not the text"),
     ("points nan", {"points": math.nan}, "finite"),
     ("points inf", {"points": math.inf}, "finite"),
     ("points decimal nan", {"points": Decimal("NaN")}, "finite"),
@@ -676,7 +677,6 @@ BAD_INPUT: list[tuple[str, dict[str, Any], str]] = [
     ("points negative", {"points": -0.5}, "from 0 to 91"),
     ("points over", {"points": 91.5}, "from 0 to 91"),
     ("points quarter", {"points": 40.25}, "half points"),
-    ("points quarter text", {"points": "40.25"}, "half points"),
     ("points third", {"points": Fraction(1, 3)}, "half points"),
     ("points list", {"points": [45]}, "list"),
     ("players bool", {"players": True}, "players"),
@@ -696,12 +696,14 @@ BAD_INPUT: list[tuple[str, dict[str, Any], str]] = [
     ("partner is taker", {"players": 5, "partner": 0}, "plays alone"),
     ("partner out of range", {"players": 5, "partner": 5}, "partner"),
     ("partner bool", {"players": 5, "partner": True}, "partner"),
-    ("petit au bout str", {"petit_au_bout": "attack"}, "petit_au_bout"),
-    ("chelem str", {"chelem": "attack"}, "chelem"),
+    ("petit au bout word", {"petit_au_bout": "attacker"}, "petit_au_bout must be a Camp"),
+    ("petit au bout int", {"petit_au_bout": 1}, "petit_au_bout"),
+    ("chelem word", {"chelem": "slam"}, "chelem must be a Camp"),
     ("chelem announced int", {"chelem_announced": 1}, "chelem_announced"),
     ("poignee int", {"poignees": (1,)}, "PoigneeLevel"),
-    ("poignee bare level", {"poignees": SIMPLE}, "tuple"),
-    ("poignee str", {"poignees": "simple"}, "tuple"),
+    ("poignee bare level", {"poignees": SIMPLE}, "list or tuple"),
+    ("poignee str", {"poignees": "simple"}, "list or tuple"),
+    ("poignee word", {"poignees": ["simpl"]}, "'simple', 'double', 'triple'"),
     ("too many poignées", {"poignees": (SIMPLE,) * 5}, "at most one"),
     ("bouts without points", {"points": 10, "bouts": 3}, "T-28"),
 ]
@@ -723,9 +725,7 @@ def test_t18_t20_impossible_poignees_are_rejected(poignees: tuple[PoigneeLevel, 
         score_deal(facts(points=45, bouts=2, poignees=poignees))
 
 
-@pytest.mark.parametrize(
-    "points", [45, Fraction(45), 45.0, "45", "45.0", Decimal("45.0"), Fraction(90, 2)]
-)
+@pytest.mark.parametrize("points", [45, Fraction(45), 45.0, Decimal("45.0"), Fraction(90, 2)])
 def test_t4_points_accept_every_exact_spelling(points: Any) -> None:
     deal = facts(points=points, bouts=2)
     assert deal.points == 45

@@ -416,7 +416,7 @@ def _values() -> list[object]:
         TarotOptions(),
         TarotOptions(players=5, half_point_rounding="none", poignee_bonuses=(10, 20, 30)),
         TarotOptions(multipliers={"prise": 1, "garde": 3, "garde_sans": 5, "garde_contre": 7}),
-        DealFacts(players=5, contract="garde-sans", taker=1, partner=3, points="40.5", bouts=1),
+        DealFacts(players=5, contract="garde-sans", taker=1, partner=3, points=40.5, bouts=1),
         DealResult.annulled_deal(players=3, reason="petit_sec"),
         Poignee(seat=1, level=PoigneeLevel.DOUBLE, cards=(Card.trump(2), cardrules.EXCUSE)),
         resolve_trick(EXCUSE_TRICK, leader=1, players=4, attack=[1]),

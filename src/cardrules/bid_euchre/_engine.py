@@ -519,7 +519,7 @@ class Core:
         phase = h.phase
         if phase is _PLAY and type(action) is Play:
             # A legal card given as text: the fast step of apply takes it.
-            return self.apply(action)
+            return self.apply(action, seat)
         if phase is _AUCTION:
             return self._do_call(action, seat)
         if phase is _TRUMP and type(action) is NameTrump:
@@ -770,7 +770,8 @@ def restore(
     """The state after ``actions`` from the deal (unpickling; each action is checked)."""
     state = root_state(tables, cls, dealer, dealt)
     for action in actions:
-        state = state.apply(action)
+        # The seat named: a state that requires it (require_seat=True) is restored too.
+        state = state.apply(action, state._to_play)
     return state
 
 
@@ -851,7 +852,8 @@ def playout(state: Core, rng: random.Random) -> HandResult:
     while not state.is_terminal and (
         state._h.phase not in _BULK_PHASES or (tables.discard_after_trump and not state._h.discard)
     ):
-        state = state.apply(rng.choice(state.legal_actions()))
+        # The seat named, as a state dealt with require_seat=True needs (few steps).
+        state = state.apply(rng.choice(state.legal_actions()), state._to_play)
     h = state._h
     if h.result is not None:
         return h.result

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 import warnings
-from typing import Final, TypeGuard
+from collections.abc import Mapping
+from typing import Any, Final, TypeGuard
 
 import attrs
 
@@ -265,7 +266,7 @@ class BidEuchreMatch:
         )
         return self.results
 
-    def after(self, result: HandResult | HandFacts) -> BidEuchreMatch:
+    def after(self, result: HandResult | HandFacts | Mapping[str, Any]) -> BidEuchreMatch:
         """The match after one more hand.
 
         Adds the hand's delta (renege penalties included, E-31), passes the deal to the
@@ -274,7 +275,9 @@ class BidEuchreMatch:
 
         Args:
             result: The hand, scored by :func:`score_hand` under this match's options,
-                or its :class:`HandFacts`, which are then scored here.
+                or its facts, which are then scored here: a :class:`HandFacts` or its JSON
+                object (see :meth:`HandFacts.from_dict`). The same convention as
+                ``TarotMatch.after``.
 
         Returns:
             The new match; ``self`` is unchanged.
@@ -295,6 +298,8 @@ class BidEuchreMatch:
                 f"{self.scores[1]}; start a new match",
                 rule_id="E-34",
             )
+        if isinstance(result, Mapping):
+            result = HandFacts.from_dict(result)
         if type(result) is HandFacts:
             result = score_hand(result, self.options)
         elif type(result) is HandResult:

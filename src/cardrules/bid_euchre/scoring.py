@@ -23,14 +23,15 @@ EW +1
 
 from __future__ import annotations
 
-from typing import Final, Literal, NoReturn, cast
+from collections.abc import Mapping
+from typing import Any, Final, Literal, NoReturn, cast
 
 import attrs
 
 from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.errors import ScoreInputError
+from cardrules.errors import NotationError, ScoreInputError
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 
@@ -63,11 +64,11 @@ def _check_facts(
         or tricks[1] < 0
     ):
         raise ScoreInputError(
-            f"tricks must be a tuple of two non-negative ints (NS, EW), not {quote(tricks)}"
+            f"tricks must be a list or tuple of two non-negative ints (NS, EW), not {quote(tricks)}"
         )
     if type(reneges) is not tuple or (reneges and not all(_is_seat(seat) for seat in reneges)):
         raise ScoreInputError(
-            f"reneges must be a tuple of seats (ints 0 to 3), not {quote(reneges)}"
+            f"reneges must be a list or tuple of seats (ints 0 to 3), not {quote(reneges)}"
         )
     if contract is None:
         if type(void_reason) is not str or void_reason not in _VOID_REASONS:
@@ -105,6 +106,30 @@ def _check_facts(
         )
 
 
+def _to_contract(value: object) -> Any:
+    # A contract as JSON gives it: its notation (4, 6H, 6M, 6P, moon), ASCII case ignored.
+    if isinstance(value, str):
+        try:
+            return Contract.parse(value)
+        except NotationError:
+            raise ScoreInputError(
+                f"contract must be a Contract, a bid's notation such as '4', '6H', '6M' or "
+                f"'6P', or None, not {quote(value)}"
+            ) from None
+    return value
+
+
+def _to_tuple(value: object) -> Any:
+    # A list, as JSON gives a sequence, is taken as the tuple; the checks come after.
+    return tuple(value) if type(value) is list else value
+
+
+def _to_void_reason(value: object) -> Any:
+    if type(value) is str and value.isascii():
+        return value.lower()
+    return value
+
+
 @attrs.frozen(kw_only=True)
 class HandFacts:
     """What happened in one hand, as far as scoring needs to know. Keyword-only.
@@ -124,6 +149,14 @@ class HandFacts:
             (E-23), one entry per renege. Empty for a void hand.
         void_reason: ``"all_pass"`` or ``"ace_no_face"`` for a void hand, else ``None``.
 
+    Every field takes what JSON gives (the convention of both games' facts): numbers
+    as numbers (text is refused where a number is meant), lists for ``tricks`` and
+    ``reneges``, the contract as a :class:`Contract` or its notation (``"4"``,
+    ``"6H"``, ``"6M"``, ``"6P"``, ``"moon"``: ASCII case ignored, ``help`` and ``moon``
+    for 6 tricks), ``void_reason`` in any ASCII case. ``HandFacts(**facts.to_dict())``
+    rebuilds the facts, and :meth:`from_dict` reads such a document with a specific
+    error for each field.
+
     Raises:
         ScoreInputError: a field of the wrong type (``bool`` is not an ``int`` here), out
             of range, or facts that contradict each other.
@@ -131,20 +164,77 @@ class HandFacts:
     >>> from cardrules.bid_euchre.bidding import Contract
     >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).tricks
     (0, 6)
+    >>> HandFacts(contract="6M", declarer=3, tricks=[0, 6]) == HandFacts(
+    ...     contract=Contract.moon(6), declarer=3, tricks=(0, 6))
+    True
+    >>> HandFacts(contract="4", declarer=1, tricks=["2", 4])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: tricks must be a list or tuple of two non-negative ints \
+(NS, EW), not tuple ('2', 4)
     >>> HandFacts.void("all_pass").void_reason
     'all_pass'
     """
 
-    contract: Contract | None
+    contract: Contract | None = attrs.field(converter=_to_contract)
     declarer: int | None
     # Any non-negative ints pass the constructor (score_hand checks the total): the
     # repr must print them all.
-    tricks: tuple[int, int] = attrs.field(repr=lambda t: f"({quote(t[0])}, {quote(t[1])})")
-    reneges: tuple[int, ...] = ()
-    void_reason: VoidReason | None = None
+    tricks: tuple[int, int] = attrs.field(
+        converter=_to_tuple, repr=lambda t: f"({quote(t[0])}, {quote(t[1])})"
+    )
+    reneges: tuple[int, ...] = attrs.field(default=(), converter=_to_tuple)
+    void_reason: VoidReason | None = attrs.field(default=None, converter=_to_void_reason)
 
     def __attrs_post_init__(self) -> None:
         _check_facts(self.contract, self.declarer, self.tricks, self.reneges, self.void_reason)
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any]) -> HandFacts:
+        """The facts from a JSON object (as :meth:`to_dict` writes, or a client sends).
+
+        Raises:
+            ScoreInputError: ``document`` is not an object, lacks a field, has an unknown
+                one, or a field is wrong (the message names it).
+
+        >>> HandFacts.from_dict({"contract": "5", "declarer": 1, "tricks": [2, 4]}).tricks
+        (2, 4)
+        """
+        if not isinstance(document, Mapping):
+            raise ScoreInputError(f"the facts are a JSON object, not {quote(document)}")
+        unknown = [k for k in document if k not in _HAND_FIELDS]
+        if unknown:
+            raise ScoreInputError(
+                f"unknown field {quote(unknown[0])} in the facts: the fields are "
+                + ", ".join(_HAND_FIELDS)
+            )
+        for field in ("contract", "declarer", "tricks"):
+            if field not in document and document.get("void_reason") is None:
+                raise ScoreInputError(f"the facts lack the field {field!r}")
+        if document.get("void_reason") is not None and "contract" not in document:
+            return cls.void(document["void_reason"])
+        return cls(**document)
+
+    def to_dict(self, *, tricks_per_hand: int = 6) -> dict[str, Any]:
+        """The facts as JSON values; ``HandFacts(**facts.to_dict())`` rebuilds them.
+
+        Args:
+            tricks_per_hand: The hand size (6, or 12 with the double deck), for the
+                contract's notation: the plain all-tricks bid is ``6P`` (E-10).
+
+        >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).to_dict()
+        {'contract': '6M', 'declarer': 3, 'tricks': [0, 6], 'reneges': [], 'void_reason': None}
+        """
+        contract = self.contract
+        return {
+            "contract": None
+            if contract is None
+            else contract.notation(tricks_per_hand=tricks_per_hand),
+            "declarer": self.declarer,
+            "tricks": list(self.tricks),
+            "reneges": list(self.reneges),
+            "void_reason": self.void_reason,
+        }
 
     @classmethod
     def void(cls, reason: VoidReason) -> HandFacts:
@@ -163,6 +253,9 @@ class HandFacts:
         (0, 0)
         """
         return cls(contract=None, declarer=None, tricks=(0, 0), void_reason=reason)
+
+
+_HAND_FIELDS: Final = ("contract", "declarer", "tricks", "reneges", "void_reason")
 
 
 @attrs.frozen(kw_only=True)
@@ -274,6 +367,27 @@ class HandResult:
         _set(facts, "reneges", reneges)
         _set(facts, "void_reason", void_reason)
         return _score(facts, options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON values: the facts, each team's delta and every line of its
+        :attr:`reasons`, each seat's change, and the :attr:`summary` and :meth:`explain`
+        texts (see ``cardrules.json_schema``).
+
+        >>> r = score_hand(HandFacts(contract=Contract(5), declarer=1, tricks=(2, 4)))
+        >>> document = r.to_dict()
+        >>> document["delta"], document["reasons"]
+        ([2, -5], [['defended against 5 with 2 tricks: +2'], ['bid 5 set with 4 tricks: -5']])
+        """
+        return {
+            "facts": self.facts.to_dict(tricks_per_hand=self.options.tricks_per_hand),
+            "bidding_team": self.bidding_team,
+            "made": self.made,
+            "delta": list(self.delta),
+            "returns": list(self.returns),
+            "reasons": [list(lines) for lines in self.reasons],
+            "summary": self.summary,
+            "explain": self.explain(),
+        }
 
     def explain(self) -> str:
         """A few lines for people: the contract and outcome, then each team's points.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import cardrules._position as _pos
@@ -29,6 +29,7 @@ from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState, Phase
 from cardrules.cards import Card
+from cardrules.decks import check_order
 from cardrules.errors import (
     BidError,
     CardrulesError,
@@ -38,13 +39,20 @@ from cardrules.errors import (
     OptionsError,
     RecordError,
 )
-from cardrules.state import Variant, check_seat
+from cardrules.state import SeatRequired, Variant, check_seat
 from cardrules.tricks import TrickTable
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.match import BidEuchreMatch
 
 __all__ = ["BidEuchreVariant"]
+
+
+class _SeatedBidEuchreState(SeatRequired, BidEuchreState):
+    """A Bid Euchre state that requires the acting seat (``require_seat=True``)."""
+
+    __slots__ = ()
+
 
 # For _deal: the bit of each position (copied, never changed), and the steps of the
 # shuffle from card 23 down to card 4, four at a time: each card with the number of
@@ -60,6 +68,13 @@ _DEAL_STEPS: Final = tuple(
 def _variant_for(options: BidEuchreOptions) -> BidEuchreVariant:
     """A shared variant per options, so that unpickling states does not rebuild it."""
     return BidEuchreVariant(options)
+
+
+def _state_class(require_seat: object) -> type[BidEuchreState]:
+    """The class of the states dealt with or without ``require_seat``."""
+    if type(require_seat) is not bool:
+        raise InvalidArgumentError(f"require_seat must be True or False, not {quote(require_seat)}")
+    return _SeatedBidEuchreState if require_seat else BidEuchreState
 
 
 class BidEuchreVariant(Variant):
@@ -123,6 +138,8 @@ class BidEuchreVariant(Variant):
         rng: random.Random | None = None,
         seed: int | None = None,
         dealer: int | None = None,
+        deck: Iterable[Card | str] | str | None = None,
+        require_seat: bool = False,
     ) -> BidEuchreState:
         """Shuffle and deal a hand (E-4).
 
@@ -130,25 +147,51 @@ class BidEuchreVariant(Variant):
             rng: The generator to shuffle with.
             seed: Or a seed for ``random.Random(seed)``; not both.
             dealer: The dealer's seat; ``options.first_dealer`` by default (E-3).
+            deck: A deck order shuffled elsewhere (a physical table, pre-dealt boards),
+                dealt instead of a shuffle: exactly ``variant.deck`` in any order, as
+                cards, codes, or one string of codes. Card ``i`` goes to seat
+                ``(dealer + 1 + i) % 4`` (E-4); with the joker the 25th card goes to the
+                dealer (E-37). ``rng`` and ``seed`` are then not used.
+            require_seat: For servers: this state and every state after it refuse
+                ``apply``/``check`` without ``seat=`` (:class:`~cardrules.SeatRequiredError`),
+                so a client's move is always checked against its own seat.
 
         Returns:
             The hand's first state.
 
         Raises:
+            DealError: ``deck`` is not exactly this variant's deck (the message names
+                the card missing, repeated or foreign).
+            NotationError: a code of ``deck`` is not a card.
+            InvalidArgumentError: ``deck`` is not a collection of cards or codes.
             InvalidSeatError: ``dealer`` is not a seat.
 
         >>> [str(c) for c in BidEuchreVariant().new_game(seed=1).hand(0)]
         ['QS', 'KS', '10H', 'KH', '9D', 'AD']
+        >>> from cardrules import decks
+        >>> state = BidEuchreVariant().new_game(deck=decks.euchre_deck(), dealer=3)
+        >>> [str(c) for c in state.hand(0)]
+        ['9S', 'KS', 'JH', '9D', 'KD', 'JC']
         """
+        cls = _state_class(require_seat)
+        if deck is not None:
+            order = check_order(deck, self.deck)
+            d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
+            self._rng(rng, seed)
+            hands: list[list[Card]] = [[], [], [], []]
+            for i, card in enumerate(order):
+                # E-37: the 25th card (after 24, with the joker) goes to the dealer.
+                hands[d if i == 24 and self.options.joker else (d + 1 + i) % 4].append(card)
+            return self.deal(hands=hands, dealer=d, require_seat=require_seat)
         r = rng if seed is None and type(rng) is random.Random else self._rng(rng, seed)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
         if self.options.double_deck:
-            return root_state(self._tables, BidEuchreState, d, self._double_deal(d, r.getrandbits))
+            return root_state(self._tables, cls, d, self._double_deal(d, r.getrandbits))
         held = self._deal(d, r.getrandbits)
         w = self._tables.deck.size
         return root_state(
             self._tables,
-            BidEuchreState,
+            cls,
             d,
             held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w,
             held,
@@ -247,6 +290,7 @@ class BidEuchreVariant(Variant):
         hands: Sequence[Sequence[Card | str] | str],
         dealer: int | None = None,
         extra: Card | str | None = None,
+        require_seat: bool = False,
     ) -> BidEuchreState:
         """The first state of a hand with the given cards, for tests, puzzles and records.
 
@@ -258,6 +302,7 @@ class BidEuchreVariant(Variant):
             dealer: The dealer's seat; ``options.first_dealer`` by default.
             extra: With the joker, the dealer's 7th card (the 25th card dealt, E-37), if
                 the dealer's hand lists only 6.
+            require_seat: As in :meth:`new_game`.
 
         Returns:
             The hand's first state.
@@ -272,6 +317,7 @@ class BidEuchreVariant(Variant):
         >>> s.hand(2)[:2]
         (Card.parse('9D'), Card.parse('10D'))
         """
+        cls = _state_class(require_seat)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
         given: object = hands
         if isinstance(given, (str, bytes)) or not isinstance(given, Sequence) or len(given) != 4:
@@ -303,7 +349,7 @@ class BidEuchreVariant(Variant):
                 bit = free & -free
                 used |= bit
                 dealt |= bit << (seat * width)
-        return root_state(self._tables, BidEuchreState, d, dealt)
+        return root_state(self._tables, cls, d, dealt)
 
     def _parse_card(self, card: object, seat: int) -> Card:
         if isinstance(card, str):

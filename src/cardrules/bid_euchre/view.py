@@ -15,12 +15,15 @@ the reneges only once the hand is scored.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules import wire
 from cardrules._util import quote
+from cardrules.actions import Action
 from cardrules.bid_euchre._tables import Phase
+from cardrules.bid_euchre.actions import Notation
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import Trump
 from cardrules.bid_euchre.play import Renege, Trick
@@ -66,6 +69,9 @@ class BidEuchreView:
         public_cards: Every card whose place this seat knows besides its own hand:
             the cards played, a claimant's hand, the help exchange between partners, and
             the dealer's own discard.
+        tricks_per_hand: The tricks of a hand: 6, or 12 with the double deck (E-38).
+        legal_actions: The actions this seat may take when it is to play (as
+            ``state.legal_actions()``), else empty: a client needs one answer.
     """
 
     seat: int
@@ -90,6 +96,8 @@ class BidEuchreView:
     reneges: tuple[Renege, ...]
     result: HandResult | None
     public_cards: frozenset[Card]
+    tricks_per_hand: int = 6
+    legal_actions: tuple[Action, ...] = ()
 
     def __repr__(self) -> str:
         # One line for people, as TarotView's: the seat's own hand and the public facts,
@@ -186,4 +194,57 @@ class BidEuchreView:
             reneges=state.reneges if end else (),
             result=state.result() if end else None,
             public_cards=frozenset((*played, *claimed, *exchanged, *returned, *discard)),
+            tricks_per_hand=state.variant.options.tricks_per_hand,
+            # Only the seat to play gets its actions: another's would tell its hand.
+            legal_actions=state.legal_actions() if seat == state.to_play else (),
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON values (cards, bids and actions by their notation), for a
+        client; ``cardrules.json_schema("view", "bid-euchre")`` describes it.
+
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> document = BidEuchreVariant().new_game(seed=5).view(1).to_dict()
+        >>> document["phase"], document["hand"][:2], document["legal_actions"][:3]
+        ('auction', ['9H', '10H'], ['pass', 'bid 3', 'bid 4'])
+        """
+        size = self.tricks_per_hand
+        notation = Notation(tricks_per_hand=size)
+        trump = self.trump
+        return {
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "to_play": self.to_play,
+            "hand": wire.cards(self.hand),
+            "calls": [
+                [seat, None if call is None else call.notation(tricks_per_hand=size)]
+                for seat, call in self.calls
+            ],
+            "claimant": self.claimant,
+            "claimed_hand": wire.cards(self.claimed_hand),
+            "contract": None
+            if self.contract is None
+            else self.contract.notation(tricks_per_hand=size),
+            "declarer": self.declarer,
+            "trump": None if trump is None else trump.value,
+            "sitting_out": self.sitting_out,
+            "given": wire.cards(self.given),
+            "returned": wire.cards(self.returned),
+            "discard": wire.cards(self.discard),
+            "named_suit": None if self.named_suit is None else self.named_suit.value,
+            "trick": wire.seated(self.trick),
+            "tricks": [
+                {"leader": t.leader, "plays": wire.seated(t.plays), "winner": t.winner}
+                for t in self.tricks
+            ],
+            "tricks_won": list(self.tricks_won),
+            "reneges": [
+                {"seat": r.seat, "trick": r.trick, "card": str(r.card), "led": r.led.value}
+                for r in self.reneges
+            ],
+            "result": None if self.result is None else self.result.to_dict(),
+            "public_cards": wire.card_set(self.public_cards),
+            "tricks_per_hand": size,
+            "legal_actions": [notation.text(action) for action in self.legal_actions],
+        }

@@ -133,6 +133,7 @@ def score_tarot(args: argparse.Namespace, out: TextIO) -> None:
         UsageError: the facts are impossible.
     """
     from cardrules.tarot import Camp, DealFacts, PoigneeLevel, TarotOptions, score_deal
+    from cardrules.tarot.scoring import points_from_text
 
     try:
         facts = DealFacts(
@@ -140,7 +141,7 @@ def score_tarot(args: argparse.Namespace, out: TextIO) -> None:
             contract=args.contract,
             taker=args.taker,
             partner=args.partner,
-            points=args.points,
+            points=points_from_text(args.points),
             bouts=args.bouts,
             petit_au_bout=None if args.petit_au_bout is None else Camp(args.petit_au_bout),
             poignees=tuple(PoigneeLevel[level.upper()] for level in args.poignee),

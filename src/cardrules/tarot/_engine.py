@@ -449,7 +449,7 @@ class Core:
     def _transition(self, action: Action, seat: int) -> Self:
         """Apply an action already validated by :meth:`_validate`."""
         if isinstance(action, Play):
-            return self.apply(action)
+            return self.apply(action, seat)
         state: Core
         if isinstance(action, DeclarePoignee):
             state = self._do_poignee(action, seat)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
@@ -207,12 +208,15 @@ class TarotMatch:
         leaders = self.leaders
         return leaders[0] if self.is_over and len(leaders) == 1 else None
 
-    def after(self, result: DealResult | DealFacts) -> TarotMatch:
+    def after(self, result: DealResult | DealFacts | Mapping[str, Any]) -> TarotMatch:
         """The match with one more deal: totals updated, the next dealer chosen (T-6).
+
+        The same convention as ``BidEuchreMatch.after``: a result, or facts to score.
 
         Args:
             result: The result of the deal dealt by :attr:`dealer`, or its facts, which
-                are then scored under the match's options.
+                are then scored under the match's options: a :class:`DealFacts` or its
+                JSON object (see :meth:`DealFacts.from_dict`).
 
         Returns:
             A new match; ``self`` is unchanged.
@@ -226,6 +230,8 @@ class TarotMatch:
                 "the match is over: its single deal has been played "
                 "(use TarotOptions(single_deal=False) for a series of deals)"
             )
+        if isinstance(result, Mapping):
+            result = DealFacts.from_dict(result)
         if type(result) is DealFacts:
             result = score_deal(result, self.options)
         elif type(result) is not DealResult:

@@ -20,10 +20,10 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -32,6 +32,7 @@ from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
+from cardrules.wire import number
 
 __all__ = [
     "AnnulReason",
@@ -40,6 +41,7 @@ __all__ = [
     "DealResult",
     "PoigneeLevel",
     "Score",
+    "points_from_text",
     "score_deal",
     "target_points",
 ]
@@ -132,14 +134,32 @@ def _exact(value: object) -> Fraction:
             raise ScoreInputError(f"points must be a finite number, not {quote(value)}")
         return Fraction(value)
     if isinstance(value, str):
-        if len(value) > _MAX_POINT_TEXT or not _DECIMAL.fullmatch(value):
-            raise ScoreInputError(
-                f"points must be a decimal number such as '40.5', not {quote(value)}"
-            )
-        return Fraction(value)
+        raise ScoreInputError(
+            f"points must be a number (an int, float, Fraction or Decimal), not the text "
+            f"{quote(value)}: read text with points_from_text()"
+        )
     raise ScoreInputError(
-        f"points must be an int, Fraction, float or decimal string, not {quote(value)}"
+        f"points must be a number (an int, float, Fraction or Decimal), not {quote(value)}"
     )
+
+
+def points_from_text(text: str) -> Fraction:
+    """Card points typed by a person or read from a form: a decimal such as ``"40.5"``.
+
+    :class:`DealFacts` takes numbers only (what JSON gives); this reads text, for a
+    command line or an HTML form.
+
+    Raises:
+        ScoreInputError: ``text`` is not a decimal number (nor text at all).
+
+    >>> points_from_text("40.5"), points_from_text("45")
+    (Fraction(81, 2), Fraction(45, 1))
+    """
+    if not isinstance(text, str):
+        raise ScoreInputError(f"points_from_text reads text, not {quote(text)}")
+    if len(text) > _MAX_POINT_TEXT or not _DECIMAL.fullmatch(text):
+        raise ScoreInputError(f"points must be a decimal number such as '40.5', not {quote(text)}")
+    return Fraction(text)
 
 
 def _to_points(value: int | float | str | Fraction | Decimal) -> Fraction:
@@ -166,24 +186,65 @@ def _to_contract(value: Contract | str) -> Contract:
             pass
     raise ScoreInputError(
         "contract must be a Contract or one of 'prise', 'garde', 'garde-sans', "
-        f"'garde-contre', not {quote(value)}"
+        f"'garde-contre' (or their names, such as 'GARDE_SANS'), not {quote(value)}"
     )
 
 
-def _to_poignees(value: Iterable[PoigneeLevel]) -> tuple[PoigneeLevel, ...]:
+def _enum_text(value: object, kind: type[enum.Enum]) -> enum.Enum | None:
+    """The member of ``kind`` whose value or name is ``value`` (ASCII case ignored)."""
+    if type(value) is not str or not 0 < len(value) <= 16 or not value.isascii():
+        return None
+    key = value.lower()
+    for member in kind:
+        if key in (str(member).lower(), member.name.lower()):
+            return member
+    return None
+
+
+def _to_poignee(value: object) -> PoigneeLevel:
+    if type(value) is PoigneeLevel:
+        return value
+    level = _enum_text(value, PoigneeLevel)
+    if level is None:
+        raise ScoreInputError(
+            "each poignée must be a PoigneeLevel or one of 'simple', 'double', 'triple', "
+            f"not {quote(value)}"
+        )
+    return cast(PoigneeLevel, level)
+
+
+def _to_poignees(value: Iterable[PoigneeLevel | str]) -> tuple[PoigneeLevel, ...]:
     if type(value) is tuple and all(type(p) is PoigneeLevel for p in value):
         return value
     if not isinstance(value, (tuple, list)):
         raise ScoreInputError(
-            "poignees must be a tuple of PoigneeLevel (one per poignée declared), "
+            "poignees must be a list or tuple of poignée levels (one per poignée declared), "
             f"not {quote(value)}"
         )
-    for p in value:
-        if type(p) is not PoigneeLevel:
-            raise ScoreInputError(
-                f"each poignée must be a PoigneeLevel (SIMPLE, DOUBLE, TRIPLE), not {quote(p)}"
-            )
-    return tuple(value)
+    if len(value) > 5:
+        raise ScoreInputError(
+            f"{len(value)} poignées: each player declares at most one (T-19), five at most"
+        )
+    return tuple([_to_poignee(p) for p in value])
+
+
+def _to_camp(value: object, field: str) -> Camp | None:
+    if value is None or type(value) is Camp:
+        return value
+    camp = _enum_text(value, Camp)
+    if camp is None:
+        raise ScoreInputError(
+            f"{field} must be a Camp, 'attack', 'defence' or None, not {quote(value)}"
+        )
+    return cast(Camp, camp)
+
+
+def _to_petit_au_bout(value: object) -> Camp | None:
+    return _to_camp(value, "petit_au_bout")
+
+
+def _to_chelem(value: object) -> Camp | None:
+    return _to_camp(value, "chelem")
 
 
 # Card-value classes of the 78-card deck (T-4): (cards, half points each, bouts, excuses).
@@ -313,23 +374,39 @@ class DealFacts(_DealFactsSlots):
       the attack the Excuse (1 bout, 4 points) plus its écart. Petit au bout cannot go
       to the camp that won no trick.
 
+    Every field takes what JSON gives (the convention of both games' facts): numbers
+    as numbers (text is refused where a number is meant: read typed text with
+    :func:`~cardrules.tarot.scoring.points_from_text`), lists for sequences, and an enum
+    as itself, its notation text or its name, ASCII case ignored (``"garde-sans"``,
+    ``"GARDE_SANS"``, ``"attack"``, ``"SIMPLE"``). ``DealFacts(**facts.to_dict())``
+    rebuilds the facts, and :meth:`from_dict` reads such a document with a specific
+    error for each field.
+
     Attributes:
         players: 3, 4 or 5.
-        contract: The contract (a :class:`~cardrules.tarot.bidding.Contract` or its word).
+        contract: The contract: a :class:`~cardrules.tarot.bidding.Contract`, its word or
+            its name.
         taker: The taker's seat.
         partner: With 5 players, the called partner's seat, or ``None`` when the taker
             plays alone (T-42). Always ``None`` with 3 or 4 players.
         points: The attack's card points P (T-28), 0 to 91 in half points, as a Fraction.
-            Accepts an int, Fraction, float or decimal string such as ``"40.5"``.
+            Accepts an int, float, Fraction or Decimal (not text).
         bouts: The bouts in the attack's final pile (T-5), 0 to 3.
-        petit_au_bout: The camp that won the last trick holding the Petit (T-32), or None.
-        poignees: Every poignée declared in the deal, by anyone (T-33), at most one per player.
+        petit_au_bout: The camp that won the last trick holding the Petit (T-32), or
+            None: a :class:`Camp`, ``"attack"`` or ``"defence"``.
+        poignees: Every poignée declared in the deal, by anyone (T-33), at most one per
+            player: a list or tuple of :class:`PoigneeLevel` or their words.
         chelem_announced: The taker announced a slam (T-17).
-        chelem: The camp that won every trick (T-27), or None.
+        chelem: The camp that won every trick (T-27), or None, as ``petit_au_bout``.
 
-    >>> DealFacts(players=3, contract="prise", taker=1, points="51.5", bouts=1)
+    >>> DealFacts(players=3, contract="prise", taker=1, points=51.5, bouts=1)
     DealFacts(players=3, contract=Contract.PRISE, taker=1, partner=None, points=51.5, bouts=1, \
 petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
+    >>> DealFacts(players=4, contract="garde", taker=0, points="45", bouts=2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: points must be a number (an int, float, Fraction or \
+Decimal), not the text '45': read text with points_from_text()
     """
 
     players: int
@@ -338,12 +415,14 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
     partner: int | None = None
     points: Fraction = attrs.field(converter=_to_points, repr=_points_repr)
     bouts: int
-    petit_au_bout: Camp | None = attrs.field(default=None, repr=_camp_repr)
+    petit_au_bout: Camp | None = attrs.field(
+        default=None, converter=_to_petit_au_bout, repr=_camp_repr
+    )
     poignees: tuple[PoigneeLevel, ...] = attrs.field(
         default=(), converter=_to_poignees, repr=_poignees_repr
     )
     chelem_announced: bool = False
-    chelem: Camp | None = attrs.field(default=None, repr=_camp_repr)
+    chelem: Camp | None = attrs.field(default=None, converter=_to_chelem, repr=_camp_repr)
     _halves: int = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -474,6 +553,72 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
         """
         check_seat(seat, self.players)
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any]) -> DealFacts:
+        """The facts from a JSON object (as :meth:`to_dict` writes, or a client sends).
+
+        Raises:
+            ScoreInputError: ``document`` is not an object, lacks a field, has an unknown
+                one, or a field is wrong (the message names it).
+
+        >>> DealFacts.from_dict({"players": 4, "contract": "garde", "taker": 0,
+        ...                      "points": 45, "bouts": 2, "poignees": ["simple"]}).poignees
+        (<PoigneeLevel.SIMPLE: 1>,)
+        """
+        return cast(DealFacts, _facts_from_dict(cls, document, _DEAL_FIELDS, _DEAL_REQUIRED))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The facts as JSON values; ``DealFacts(**facts.to_dict())`` rebuilds them.
+
+        >>> DealFacts(players=4, contract="garde", taker=0, points=40.5, bouts=2).to_dict()
+        {'players': 4, 'contract': 'garde', 'taker': 0, 'partner': None, 'points': 40.5, \
+'bouts': 2, 'petit_au_bout': None, 'poignees': [], 'chelem_announced': False, 'chelem': None}
+        """
+        return {
+            "players": self.players,
+            "contract": self.contract.code,
+            "taker": self.taker,
+            "partner": self.partner,
+            "points": number(self.points),
+            "bouts": self.bouts,
+            "petit_au_bout": None if self.petit_au_bout is None else self.petit_au_bout.value,
+            "poignees": [str(p) for p in self.poignees],
+            "chelem_announced": self.chelem_announced,
+            "chelem": None if self.chelem is None else self.chelem.value,
+        }
+
+
+_DEAL_FIELDS: Final = (
+    "players",
+    "contract",
+    "taker",
+    "partner",
+    "points",
+    "bouts",
+    "petit_au_bout",
+    "poignees",
+    "chelem_announced",
+    "chelem",
+)
+_DEAL_REQUIRED: Final = ("players", "contract", "taker", "points", "bouts")
+
+
+def _facts_from_dict(
+    cls: type[Any], document: object, fields: tuple[str, ...], required: tuple[str, ...]
+) -> Any:
+    """``cls(**document)`` with a specific error for a document that is not the facts."""
+    if not isinstance(document, Mapping):
+        raise ScoreInputError(f"the facts are a JSON object, not {quote(document)}")
+    unknown = [k for k in document if k not in fields]
+    if unknown:
+        raise ScoreInputError(
+            f"unknown field {quote(unknown[0])} in the facts: the fields are " + ", ".join(fields)
+        )
+    missing = [k for k in required if k not in document]
+    if missing:
+        raise ScoreInputError(f"the facts lack the field {missing[0]!r}")
+    return cls(**document)
 
 
 class _DealResultSlots:
@@ -695,6 +840,34 @@ class DealResult(_DealResultSlots):
         )
         return "\n".join(lines)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON values: the facts, every term of T-35, the scores, and the
+        :attr:`summary` and :meth:`explain` texts (see ``cardrules.json_schema``).
+
+        >>> facts = DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2)
+        >>> document = score_deal(facts).to_dict()
+        >>> document["base"], document["unit"], document["scores"]
+        (58, 58, [174, -58, -58, -58])
+        """
+        return {
+            "players": self.players,
+            "annulled": self.annulled,
+            "facts": None if self.facts is None else self.facts.to_dict(),
+            "multiplier": self.multiplier,
+            "target": self.target,
+            "made": self.made,
+            "margin": number(self.margin),
+            "difference": number(self.difference),
+            "base": number(self.base),
+            "petit_au_bout_bonus": self.petit_au_bout_bonus,
+            "poignee_bonus": self.poignee_bonus,
+            "chelem_bonus": self.chelem_bonus,
+            "unit": number(self.unit),
+            "scores": [number(score) for score in self.scores],
+            "summary": self.summary,
+            "explain": self.explain(),
+        }
+
 
 def _text(value: Score) -> str:
     if isinstance(value, Fraction) and value.denominator != 1:
@@ -796,7 +969,7 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
         OptionsError: ``options`` is not a TarotOptions.
 
     >>> from cardrules.tarot.bidding import Contract
-    >>> facts = DealFacts(players=3, contract=Contract.GARDE, taker=0, points="40.5", bouts=2)
+    >>> facts = DealFacts(players=3, contract=Contract.GARDE, taker=0, points=40.5, bouts=2)
     >>> r = score_deal(facts)
     >>> r.made, r.margin, r.difference, r.unit, r.scores
     (False, Fraction(-1, 2), 1, -52, (-104, 52, 52))

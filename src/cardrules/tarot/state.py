@@ -392,6 +392,7 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
                     self._g.tally,
                     self._played,
                 ),
+                self.requires_seat,
             ),
         )
 
@@ -720,9 +721,11 @@ def _unpickle(
     encoded: tuple[object, ...],
     fields: tuple[Phase, int, tuple[int, ...], tuple[Any, ...]],
     play: tuple[Any, ...],
+    requires_seat: bool = False,
 ) -> TarotState:
     phase, to_play, hands, info_key = fields
-    state = _restored(v._tables, _decode_history(encoded), phase, to_play, hands, info_key, play)
+    tables = v._tables_for(require_seat=requires_seat)
+    state = _restored(tables, _decode_history(encoded), phase, to_play, hands, info_key, play)
     return cast("TarotState", state)
 
 

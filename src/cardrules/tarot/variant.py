@@ -49,7 +49,7 @@ import cardrules._position as _pos
 from cardrules._util import quote
 from cardrules.actions import Action, Play
 from cardrules.cards import Card, CardKind
-from cardrules.decks import randbelow
+from cardrules.decks import check_order, randbelow
 from cardrules.errors import (
     CardrulesError,
     DealError,
@@ -57,7 +57,7 @@ from cardrules.errors import (
     OptionsError,
     RecordError,
 )
-from cardrules.state import State, Variant, check_seat
+from cardrules.state import SeatRequired, State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
@@ -73,6 +73,13 @@ if TYPE_CHECKING:
     from cardrules.tarot.match import TarotMatch
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
+
+
+class _SeatedTarotState(SeatRequired, TarotState):  # type: ignore[misc]
+    """A French Tarot state that requires the acting seat (``require_seat=True``)."""
+
+    __slots__ = ()
+
 
 # T-8's fixed schedule: a chien card after the first packet of these rounds.
 _CHIEN_ROUNDS: Final = {4: (1, 2, 3, 4, 5, 6), 3: (1, 2, 3, 4, 5, 6), 5: (1, 3, 5)}
@@ -335,6 +342,20 @@ class TarotVariant(Variant):
                 raise OptionsError(f"unknown Tarot option: {exc}") from None
         self.options = options
         self._tables = Tables(options, variant=self, state=TarotState)
+        self._seated: Tables | None = None
+
+    def _tables_for(self, *, require_seat: bool) -> Tables:
+        """The tables of the states dealt with or without ``require_seat``: the same
+        rules, with the state class that requires the acting seat (built when needed)."""
+        if type(require_seat) is not bool:
+            raise InvalidArgumentError(
+                f"require_seat must be True or False, not {quote(require_seat)}"
+            )
+        if not require_seat:
+            return self._tables
+        if self._seated is None:
+            self._seated = Tables(self.options, variant=self, state=_SeatedTarotState)
+        return self._seated
 
     # -- the Variant interface -------------------------------------------------------
 
@@ -359,6 +380,8 @@ class TarotVariant(Variant):
         rng: random.Random | None = None,
         seed: int | None = None,
         dealer: int | None = None,
+        deck: Iterable[Card | str] | str | None = None,
+        require_seat: bool = False,
     ) -> TarotState:
         """Shuffle, deal (T-8) and return the first state (T-9 checked at once).
 
@@ -366,18 +389,48 @@ class TarotVariant(Variant):
             rng: The generator to shuffle with (never the global one).
             seed: Or a seed for a fresh ``random.Random``.
             dealer: The dealer's seat; default ``options.dealer``.
+            deck: A deck order shuffled elsewhere (a physical table, pre-dealt boards),
+                ``deck[0]`` dealt first: the 78 cards as cards, codes, or one string of
+                codes. It is dealt instead of a shuffle; ``rng`` or ``seed`` then only
+                draw the chien's places with ``chien_schedule="random"``.
+            require_seat: For servers: this state and every state after it refuse
+                ``apply``/``check`` without ``seat=`` (:class:`~cardrules.SeatRequiredError`),
+                so a client's move is always checked against its own seat.
 
         Returns:
             The state before the first bid, or an annulled final state (Petit sec).
 
+        Raises:
+            DealError: ``deck`` is not exactly the 78 Tarot cards (the message names
+                the card missing, repeated or foreign).
+            NotationError: a code of ``deck`` is not a card.
+            InvalidArgumentError: ``deck`` is not a collection of cards or codes.
+            InvalidSeatError: ``dealer`` is not a seat.
+
         >>> TarotVariant().new_game(seed=1, dealer=2).to_play
         3
+        >>> from cardrules import decks
+        >>> order = decks.tarot_deck()[::-1]
+        >>> state = TarotVariant(players=3).new_game(deck=order, dealer=0)
+        >>> [str(c) for c in state.hand(1)[:3]], [str(c) for c in state.chien]
+        (['10S', 'JS', 'NS'], ['9S', '8H', '7D', '6C', '5T', '18T'])
         """
         r = self._rng(rng, seed)
-        players = self._tables.players
+        tables = self._tables_for(require_seat=require_seat)
+        players = tables.players
         dealer = self.options.dealer if dealer is None else check_seat(dealer, players)
-        deck = _shuffled_bits(r)
         positions: tuple[int, ...] | None = None
+        if deck is not None:
+            order = check_order(deck, TAROT_DECK)
+            if self.options.chien_schedule == "random":
+                positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
+            else:
+                positions = fixed_chien_positions(players)
+            hands, chien = deal_deck(
+                order, players=players, dealer=dealer, chien_positions=positions
+            )
+            return self.deal(hands=hands, chien=chien, dealer=dealer, require_seat=require_seat)
+        shuffled = _shuffled_bits(r)
         if self.options.chien_schedule == "random":
             positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
         # The same dealing as deal_deck, straight to position masks: the shuffled deck
@@ -386,8 +439,8 @@ class TarotVariant(Variant):
             pickers = _fixed_pickers(players)[dealer]
         else:
             pickers = _pickers(_destinations(players, dealer, positions))
-        masks = [sum(pick(deck)) for pick in pickers]
-        return cast(TarotState, _root(self._tables, dealer, tuple(masks[:-1]), masks[-1]))
+        masks = [sum(pick(shuffled)) for pick in pickers]
+        return cast(TarotState, _root(tables, dealer, tuple(masks[:-1]), masks[-1]))
 
     def deal(
         self,
@@ -395,6 +448,7 @@ class TarotVariant(Variant):
         hands: Sequence[Iterable[Card | str] | str],
         chien: Iterable[Card | str] | str,
         dealer: int | None = None,
+        require_seat: bool = False,
     ) -> TarotState:
         """Build a deal from given cards (tests, physical tables).
 
@@ -402,6 +456,7 @@ class TarotVariant(Variant):
             hands: One hand per seat: Cards, card codes, or one string of codes.
             chien: The chien, in the same forms.
             dealer: The dealer's seat; default ``options.dealer``.
+            require_seat: As in :meth:`new_game`.
 
         Returns:
             The first state (annulled at once for Petit sec, T-9).
@@ -417,9 +472,10 @@ class TarotVariant(Variant):
         >>> s.phase, s.to_play, len(s.hand(2))
         (<Phase.BIDDING: 'bidding'>, 1, 24)
         """
+        tables = self._tables_for(require_seat=require_seat)
         dealer = self.options.dealer if dealer is None else check_seat(dealer, self._tables.players)
         masks, chien_mask = _deal_masks(self, hands, chien)
-        return cast(TarotState, _root(self._tables, dealer, masks, chien_mask))
+        return cast(TarotState, _root(tables, dealer, masks, chien_mask))
 
     def deal_from_deck(self, deck: Sequence[Card], *, dealer: int | None = None) -> TarotState:
         """Deal an ordered deck (``deck[0]`` first) with T-8's fixed chien schedule.

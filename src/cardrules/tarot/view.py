@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardrules import wire
 from cardrules._util import quote
+from cardrules.actions import Action
 from cardrules.cards import Card, CardKind
 from cardrules.errors import InvalidArgumentError
 from cardrules.state import State, check_seat
@@ -67,6 +69,8 @@ class TarotView:
         result: The deal's result at the end, else ``None``.
         public_cards: The cards whose identity is public here: cards played, the shown
             chien, the écart's trumps, poignée cards, the called card.
+        legal_actions: The actions this seat may take when it is to play (as
+            ``state.legal_actions()``), else empty: a client needs one answer.
     """
 
     seat: int
@@ -91,6 +95,7 @@ class TarotView:
     tricks_won: tuple[int, ...]
     result: DealResult | None
     public_cards: frozenset[Card]
+    legal_actions: tuple[Action, ...] = ()
 
     def __repr__(self) -> str:
         def cards(cs: Iterable[Card]) -> str:
@@ -206,7 +211,47 @@ class TarotView:
             tricks_won=tuple(tricks_won),
             result=state.result() if end else None,
             public_cards=public,
+            # Only the seat to play gets its actions: another's would tell its hand.
+            legal_actions=state.legal_actions() if seat == state.to_play else (),
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON values (cards and actions by their notation), for a client;
+        ``cardrules.json_schema("view", "tarot")`` describes it.
+
+        >>> from cardrules.tarot import TarotVariant
+        >>> document = TarotVariant().new_game(seed=1).view(1).to_dict()
+        >>> document["phase"], document["to_play"], document["legal_actions"][:2]
+        ('bidding', 1, ['pass', 'bid prise'])
+        """
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "to_play": self.to_play,
+            "hand": wire.cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "bids": [[seat, None if bid is None else bid.code] for seat, bid in self.bids],
+            "contract": None if self.contract is None else self.contract.code,
+            "taker": self.taker,
+            "called_card": None if self.called_card is None else str(self.called_card),
+            "partner": self.partner,
+            "partner_known": self.partner_known,
+            "chien": wire.cards(self.chien),
+            "ecart": wire.cards(self.ecart),
+            "poignees": [
+                {"seat": p.seat, "level": str(p.level), "cards": wire.cards(p.cards)}
+                for p in self.poignees
+            ],
+            "chelem_announced": self.chelem_announced,
+            "trick": wire.seated(self.trick),
+            "last_trick": wire.seated(self.last_trick),
+            "tricks_won": list(self.tricks_won),
+            "result": None if self.result is None else self.result.to_dict(),
+            "public_cards": wire.card_set(self.public_cards),
+            "legal_actions": [str(action) for action in self.legal_actions],
+        }
 
 
 _CHIEN_SHOWN: Final = (Contract.PRISE, Contract.GARDE)

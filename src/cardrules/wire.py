@@ -1,0 +1,120 @@
+"""JSON for apps: what ``to_dict()`` writes, and the published JSON Schemas.
+
+Every value an app sends over the wire has a ``to_dict()`` that returns plain JSON
+values (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``), so
+``json.dumps(value.to_dict())`` always works: a seat's view (``state.view(seat)``), a
+result (``state.result()``), an error (any :class:`~cardrules.CardrulesError`) and a
+record (``state.record()``). One convention holds throughout:
+
+* a card is its notation (``"QH"``, ``"21T"``, ``"EX"``), an action its notation as the
+  variant writes it (``"play QH"``, ``"bid garde"``);
+* an enum is its notation word or value (``"garde-contre"``, ``"attack"``, ``"H"``,
+  ``"no-trump"``), a phase its value (``"play"``);
+* a score with a half point is a float (``40.5``), every other number an ``int``;
+* a ``(seat, card)`` pair is a two-item list.
+
+:func:`cardrules.json_schema` gives the JSON Schema (Draft 2020-12) of each kind of
+document for each built-in variant, so that a client team can code against it and validate what it
+receives.
+
+>>> import json, cardrules
+>>> state = cardrules.get_variant("tarot").new_game(seed=1)
+>>> document = state.view(2).to_dict()
+>>> document["phase"], document["hand"][:3], json.loads(json.dumps(document)) == document
+('bidding', ['JS', '3H', '6H'], True)
+>>> cardrules.json_schema("view", "tarot")["title"]
+'French Tarot seat view'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from fractions import Fraction
+from importlib import resources
+from typing import Any, Final
+
+from cardrules._util import quote
+from cardrules.cards import Card
+from cardrules.errors import InvalidArgumentError, UnknownVariantError
+from cardrules.registry import get_variant_class
+
+__all__ = ["SCHEMA_KINDS", "json_schema"]
+
+SCHEMA_KINDS: Final = ("record", "view", "result", "error")
+"""The kinds of documents :func:`cardrules.json_schema` describes."""
+
+_BUILT_IN: Final = ("tarot", "bid-euchre")
+
+
+def json_schema(kind: str, variant_id: str) -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant.
+
+    The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``); each
+    call returns a fresh copy, which the caller may change.
+
+    Args:
+        kind: ``"record"`` (``dumps(state.record())``), ``"view"``
+            (``state.view(seat).to_dict()``), ``"result"`` (``state.result().to_dict()``)
+            or ``"error"`` (``error.to_dict()``).
+        variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases).
+
+    Raises:
+        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`.
+        UnknownVariantError: ``variant_id`` is not a built-in variant (plugins publish
+            their own schemas, if any).
+
+    >>> schema = json_schema("result", "bid-euchre")
+    >>> schema["$schema"], sorted(schema["properties"])[:3]
+    ('https://json-schema.org/draft/2020-12/schema', ['bidding_team', 'delta', 'explain'])
+    """
+    given: object = kind
+    if not isinstance(given, str) or given not in SCHEMA_KINDS:
+        raise InvalidArgumentError(
+            f"kind must be one of {', '.join(map(repr, SCHEMA_KINDS))}, not {quote(kind)}"
+        )
+    named: object = variant_id
+    if not isinstance(named, str):
+        raise UnknownVariantError(f"a variant id is a string, not {quote(variant_id)}")
+    name = get_variant_class(variant_id).id
+    if name not in _BUILT_IN:
+        raise UnknownVariantError(
+            f"no published schema for the variant {quote(name)}: cardrules publishes the "
+            "schemas of its built-in variants, 'tarot' and 'bid-euchre'"
+        )
+    text = (
+        resources.files("cardrules")
+        .joinpath("schemas", f"{name}-{kind}.json")
+        .read_text(encoding="utf-8")
+    )
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+# -- the conventions, for the to_dict() methods ---------------------------------------
+
+
+def cards(items: Iterable[Card]) -> list[str]:
+    """Cards as their notation, in the given order."""
+    return [str(card) for card in items]
+
+
+def card_set(items: Iterable[Card]) -> list[str]:
+    """A set of cards as their notation, in card order."""
+    return [str(card) for card in sorted(items, key=_card_order)]
+
+
+def _card_order(card: Card) -> int:
+    return card.index
+
+
+def seated(pairs: Iterable[tuple[int, Card]]) -> list[list[Any]]:
+    """``(seat, card)`` pairs as ``[seat, "QH"]`` lists."""
+    return [[seat, str(card)] for seat, card in pairs]
+
+
+def number(value: int | Fraction | None) -> int | float | None:
+    """A score as JSON: an ``int``, or a float for a half point (exact in binary)."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
