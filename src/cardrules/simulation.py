@@ -64,12 +64,13 @@ class BackendError(CardrulesError, RuntimeError):
     """
 
 
-@attrs.frozen(eq=True, hash=False)
+@attrs.frozen(eq=True, hash=False, repr=False)
 class Simulation:
     """What :func:`simulate` found: the run's settings and its statistics.
 
     Two runs with the same variant, options, seed, bots and number of deals are equal,
-    however many workers played them and on which backend.
+    however many workers played them and on which backend. It holds dictionaries, so it
+    is not hashable.
 
     Attributes:
         variant: The variant's id.
@@ -84,6 +85,15 @@ class Simulation:
     seed: int
     bots: tuple[str, ...]
     summary: dict[str, Any]
+
+    def __repr__(self) -> str:
+        """The run's settings, without its statistics.
+
+        >>> simulate("bid-euchre", deals=3, seed=2, bots="random")
+        Simulation('bid-euchre', deals=3, seed=2, bots=('random', 'random', 'random', 'random'))
+        """
+        settings = f"deals={self.deals}, seed={self.seed}, bots={self.bots!r}"
+        return f"Simulation({self.variant!r}, {settings})"
 
     @property
     def deals(self) -> int:

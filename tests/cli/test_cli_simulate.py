@@ -211,3 +211,14 @@ def test_the_ray_backend_without_ray_says_how_to_install_it(
         "cardrules simulate: error: the ray backend needs Ray, which is not installed: "
         "pip install 'cardrules[ray]'"
     )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_report_that_cannot_be_written_exits_1() -> None:
+    proc = run("simulate", "tarot", "--deals", "3", "--seed", "1", "--report", "/dev/full")
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.splitlines()[-1].startswith(
+        "cardrules simulate: error: cannot write /dev/full: "
+    )
+    assert proc.stdout.startswith("French Tarot: 3 deals, seed 1")

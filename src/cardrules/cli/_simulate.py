@@ -224,7 +224,7 @@ def add_simulate_parser(sub: Any) -> None:
             "Play N deals (Bid Euchre: hands) between bots and print the contracts, their "
             "success rates, the bonuses, and each seat's average score and spread. Deal i "
             "is seeded from the seed and i alone, so the results are the same whatever the "
-            "number of workers."
+            "number of workers, here or on a Ray cluster. --report FILE.html draws them."
         ),
     )
     simulate.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
