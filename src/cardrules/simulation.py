@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -53,6 +54,7 @@ _TAROT_CONTRACTS: Final = ("prise", "garde", "garde-sans", "garde-contre")
 _POIGNEES: Final = ("simple", "double", "triple")
 _CAMPS: Final = ("attack", "defence")
 _CHUNK: Final = 200  # the most deals one job plays: small enough to spread, big enough to pay
+_SEED_LIMIT: Final = 10**100
 
 
 class BackendError(CardrulesError, RuntimeError):
@@ -231,11 +233,10 @@ def _jobs(
     ]
 
 
-def _whole(name: str, value: object, low: int) -> int:
-    if type(value) is not int or value < low:
-        raise InvalidArgumentError(
-            f"{name} must be a whole number of at least {low}, not {value!r}"
-        )
+def _whole(name: str, value: object, low: int, high: int | None = None, note: str = "") -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        wanted = f"of at least {low}" if high is None else f"from {low} to {high}{note}"
+        raise InvalidArgumentError(f"{name} must be a whole number {wanted}, not {quote(value)}")
     return value
 
 
@@ -290,11 +291,11 @@ def simulate(
         variant: A variant, or a variant's id with its options as keyword arguments
             (``simulate("tarot", players=5, ...)``).
         deals: How many deals (Bid Euchre: hands) to play, at least 1.
-        seed: The seed of the whole run.
+        seed: The seed of the whole run, a whole number of at most 100 digits.
         bots: A bot kind for every seat (``"heuristic"``, ``"random"``), or one per seat.
-        workers: ``"local"``: worker processes of this machine, never more than one per
-            deal (default 1: play in this process). ``"ray"``: the most Ray tasks at a
-            time (default: every CPU of the Ray cluster).
+        workers: ``"local"``: worker processes of this machine, at most 2 per CPU, and
+            never more than one per deal (default 1: play in this process). ``"ray"``:
+            the most Ray jobs at a time (default: every CPU of the Ray cluster).
         backend: ``"local"`` or ``"ray"`` (needs ``pip install 'cardrules[ray]'``).
         address: ``"ray"`` only: the address of a running Ray cluster (``"auto"``,
             ``"ray://host:10001"``). Without it, a Ray of this machine is started
@@ -319,9 +320,15 @@ def simulate(
     """
     the_variant = _variant(variant, options)
     deals = _whole("deals", deals, 1)
-    if type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be a whole number, not {seed!r}")
-    if workers is not None:
+    if type(seed) is not int or abs(seed) >= _SEED_LIMIT:
+        raise InvalidArgumentError(
+            f"seed must be a whole number of at most 100 digits, not {quote(seed)}"
+        )
+    if workers is not None and backend == "local":
+        # Processes of this machine: more than 2 per CPU only slow the run down.
+        most = 2 * (os.cpu_count() or 1)
+        workers = _whole("workers", workers, 1, most, " (2 per CPU of this machine)")
+    elif workers is not None:
         workers = _whole("workers", workers, 1)
     if backend not in BACKENDS:
         raise InvalidArgumentError(
@@ -438,7 +445,7 @@ def _on_ray(
                 running[task.remote(following[1])] = following[0]
 
         # At most `workers` jobs in flight, so that `workers` bounds the cluster's share.
-        for _ in range(workers):
+        for _ in range(min(workers, len(jobs))):
             submit()
         while running:
             ready, _ = ray.wait(list(running), num_returns=1)

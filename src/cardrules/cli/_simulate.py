@@ -208,7 +208,8 @@ def run(
         print(line, file=out)
     rate = deals / elapsed if elapsed > 0 else 0.0
     if backend == "ray":
-        how = "on Ray" if workers is None else f"on Ray, at most {workers} jobs at a time"
+        jobs = "1 job" if workers == 1 else f"{workers} jobs"
+        how = "on Ray" if workers is None else f"on Ray, at most {jobs} at a time"
     else:
         how = f"with {min(workers or 1, deals)} process(es)"
     print(f"{deals} deals in {elapsed:.2f} s ({rate:.0f} per second) {how}", file=err)
