@@ -1,15 +1,17 @@
 """Many deals between bots, and their statistics: the function behind ``cardrules simulate``.
 
-:func:`simulate` plays deals between the built-in bots and returns a :class:`Simulation`:
-the statistics every player or bot author asks for (each seat's score, its spread and
-distribution, the contracts chosen and made, the bonuses), as JSON values.
+:func:`~cardrules.simulate` plays deals between the built-in bots and returns a
+:class:`~cardrules.Simulation`: the statistics every player or bot author asks for (each
+seat's score, its spread and distribution, the contracts chosen and made, the bonuses),
+as JSON values.
 
 Deal ``i`` is dealt by seat ``i mod players`` and shuffled by a generator seeded from the
 run's seed and ``i`` alone, which then drives the bots: every deal is independent of the
 others, so the deals can be shared among worker processes, or the machines of a Ray
 cluster, and the statistics are the same whatever the number of workers and wherever
-they ran. Each deal is reduced to a small record of facts (:func:`deal_facts`), and the
-facts are summed up in deal order (:func:`summarise`).
+they ran. Each deal is reduced to a small record of facts
+(:func:`~cardrules.simulation.deal_facts`), and the facts are summed up in deal order
+(:func:`~cardrules.simulation.summarise`).
 
 >>> from cardrules.simulation import simulate
 >>> run = simulate("bid-euchre", deals=4, seed=1, bots="random")
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 BACKENDS: Final = ("local", "ray")
-"""Where :func:`simulate` plays the deals: processes of this machine, or a Ray cluster."""
+"""Where :func:`~cardrules.simulate` plays the deals: processes of this machine, or Ray."""
 
 _TAROT_CONTRACTS: Final = ("prise", "garde", "garde-sans", "garde-contre")
 _POIGNEES: Final = ("simple", "double", "triple")
@@ -68,7 +70,7 @@ class BackendError(CardrulesError, RuntimeError):
 
 @attrs.frozen(eq=True, hash=False, repr=False)
 class Simulation:
-    """What :func:`simulate` found: the run's settings and its statistics.
+    """What :func:`~cardrules.simulate` found: the run's settings and its statistics.
 
     Two runs with the same variant, options, seed, bots and number of deals are equal,
     however many workers played them and on which backend. It holds dictionaries, so it
@@ -79,7 +81,8 @@ class Simulation:
         options: The variant's options as JSON values (``variant.options_json()``).
         seed: The run's seed.
         bots: The bot kind of each seat.
-        summary: The statistics, as JSON values (see :func:`summarise`).
+        summary: The statistics, as JSON values
+            (see :func:`~cardrules.simulation.summarise`).
     """
 
     variant: str
@@ -99,7 +102,7 @@ class Simulation:
 
     @property
     def deals(self) -> int:
-        """How many deals (Bid Euchre: hands) were played."""
+        """The number of deals played (of hands, in Bid Euchre)."""
         count: int = self.summary["hands" if self.variant == "bid-euchre" else "deals"]
         return count
 
@@ -305,7 +308,7 @@ def simulate(
         **options: The variant's options, when ``variant`` is an id.
 
     Returns:
-        The :class:`Simulation`.
+        The :class:`~cardrules.Simulation`.
 
     Raises:
         UnknownVariantError: no variant has that id, or it has no heuristic bot.
@@ -491,7 +494,7 @@ def summarise(
 
     Args:
         variant_id: The variant's id.
-        facts: One :func:`deal_facts` per deal, in deal order.
+        facts: One :func:`~cardrules.simulation.deal_facts` per deal, in deal order.
         players: The number of seats.
         bots: The bot kind of each seat.
 

@@ -1,4 +1,4 @@
-"""``cardrules simulate``: the command over :func:`cardrules.simulation.simulate`.
+"""``cardrules simulate``: the command over :func:`~cardrules.simulate`.
 
 The statistics are printed for people (:func:`report`), and written as JSON with
 ``--json FILE`` and as an HTML page of charts with ``--report FILE``. With ``--json -``
@@ -88,7 +88,7 @@ def report(variant_id: str, summary: dict[str, Any], *, seed: int) -> list[str]:
 
     Args:
         variant_id: The variant's id.
-        summary: What :func:`simulate` returned.
+        summary: A run's statistics (:attr:`~cardrules.Simulation.summary`).
         seed: The run's seed (printed so that the run can be repeated).
 
     Returns:
