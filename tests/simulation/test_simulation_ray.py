@@ -66,7 +66,7 @@ def test_ray_gives_the_local_results(
 
 
 @pytest.mark.usefixtures("local_ray")
-def test_an_address_cannot_be_reached_while_connected_elsewhere() -> None:
+def test_an_existing_connection_is_used_whatever_the_address() -> None:
     # Connected already: the connection is used, the address is not dialled.
     run = simulate("bid-euchre", deals=3, seed=1, bots="random", backend="ray", address="auto")
     assert run == simulate("bid-euchre", deals=3, seed=1, bots="random")
