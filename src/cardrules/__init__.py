@@ -51,6 +51,7 @@ from cardrules.game import Game
 from cardrules.match import Match, Result
 from cardrules.records import Record, dumps, final_state, loads, replay
 from cardrules.registry import get_variant, get_variant_class, plugin_errors, variant_ids
+from cardrules.simulation import Simulation, simulate
 from cardrules.state import State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 from cardrules.wire import json_schema
@@ -105,6 +106,7 @@ __all__ = [
     "Result",
     "ScoreInputError",
     "SeatRequiredError",
+    "Simulation",
     "State",
     "StateBase",
     "Suit",
@@ -125,5 +127,6 @@ __all__ = [
     "loads",
     "plugin_errors",
     "replay",
+    "simulate",
     "variant_ids",
 ]

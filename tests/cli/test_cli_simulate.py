@@ -1,8 +1,10 @@
-"""``cardrules simulate``: statistics, JSON output, and worker processes that agree and are
-bounded: at most two per CPU, never more than one per deal."""
+"""``cardrules simulate``: statistics, JSON output (to a file or to standard output), the
+HTML report, the backends, and worker processes that agree and are bounded: at most two
+per CPU, never more than one per deal."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -16,9 +18,9 @@ import pytest
 
 import cardrules
 from cardrules.bots import RandomBot, play_game
-from cardrules.cli import _simulate
+from cardrules.cli import main
 from cardrules.cli._common import deal_rng, max_workers
-from cardrules.cli._simulate import deal_facts, simulate
+from cardrules.simulation import deal_facts, simulate
 
 _PACKAGE_ROOT = str(Path(cardrules.__file__).resolve().parent.parent)
 
@@ -83,7 +85,7 @@ def test_tarot_statistics_add_up(tmp_path: Path) -> None:
 
 def test_each_deal_is_the_deal_its_seed_and_index_give() -> None:
     variant = cardrules.get_variant("bid-euchre")
-    summary = simulate("bid-euchre", {}, deals=30, seed=4, bots=("random",) * 4)
+    summary = simulate("bid-euchre", deals=30, seed=4, bots=("random",) * 4).summary
     expected = []
     for index in range(30):
         rng = deal_rng(4, index)
@@ -100,11 +102,11 @@ def test_each_deal_is_the_deal_its_seed_and_index_give() -> None:
 
 
 def test_a_single_bot_kind_fills_every_seat() -> None:
-    summary = simulate("tarot", {"players": 5}, deals=3, seed=1, bots=("random",) * 5)
+    summary = simulate("tarot", players=5, deals=3, seed=1, bots="random").summary
     assert [row["bot"] for row in summary["seats"]] == ["random"] * 5
-    again = simulate("tarot", {"players": 5}, deals=3, seed=1, bots=("random",) * 5)
+    again = simulate("tarot", players=5, deals=3, seed=1, bots=("random",) * 5).summary
     assert again == summary
-    other = simulate("tarot", {"players": 5}, deals=3, seed=2, bots=("random",) * 5)
+    other = simulate("tarot", players=5, deals=3, seed=2, bots="random").summary
     assert other != summary
 
 
@@ -148,10 +150,75 @@ def test_the_pool_has_at_most_one_worker_per_deal(monkeypatch: pytest.MonkeyPatc
         def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
             """Nothing to stop."""
 
-    monkeypatch.setattr(_simulate, "ProcessPoolExecutor", Pool)
-    alone = simulate("bid-euchre", {}, deals=3, seed=5, bots=("random",) * 4)
-    pooled = simulate("bid-euchre", {}, deals=3, seed=5, bots=("random",) * 4, workers=50)
-    assert sizes == [3]
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    alone = simulate("bid-euchre", deals=3, seed=5, bots="random")
+    pooled = simulate("bid-euchre", deals=3, seed=5, bots="random", workers=max_workers())
+    assert sizes == [min(3, max_workers())]
     assert pooled == alone
-    simulate("bid-euchre", {}, deals=1, seed=5, bots=("random",) * 4, workers=50)
-    assert sizes == [3], "one deal is played in this process"
+    simulate("bid-euchre", deals=1, seed=5, bots="random", workers=max_workers())
+    assert len(sizes) == 1, "one deal is played in this process"
+
+
+def test_json_to_standard_output_sends_the_report_to_standard_error(tmp_path: Path) -> None:
+    args = ["simulate", "tarot", "--players", "3", "--deals", "12", "--seed", "3"]
+    piped = run(*args, "--json", "-")
+    saved = run(*args, "--json", str(tmp_path / "run.json"))
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout == (tmp_path / "run.json").read_text()
+    assert json.loads(piped.stdout)["summary"]["deals"] == 12
+    # What a person reads is all there, on the other stream.
+    assert saved.stdout in piped.stderr
+    assert "French Tarot: 12 deals, seed 3" in piped.stderr
+    assert "Wrote the results" not in piped.stderr
+
+
+def test_the_report_is_written_as_html(tmp_path: Path) -> None:
+    page = tmp_path / "run.html"
+    proc = run("simulate", "bid-euchre", "--deals", "20", "--seed", "1", "--report", str(page))
+    assert proc.returncode == 0, proc.stderr
+    assert f"Wrote the report to {page}." in proc.stderr
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    assert text == simulate("bid-euchre", deals=20, seed=1).to_html()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--report", "-"], "--report needs a file name, not -"),
+        (["--address", "auto"], "--address is the address of a Ray cluster"),
+        (["--backend", "spark"], "argument --backend: invalid choice: 'spark'"),
+        (["--report", "/no/such/folder/r.html"], "cannot write /no/such/folder/r.html"),
+    ],
+)
+def test_bad_report_and_backend_flags_are_refused(args: list[str], message: str) -> None:
+    proc = run("simulate", "tarot", "--deals", "3", *args)
+    assert proc.returncode in (1, 2), proc.stderr
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert message in proc.stderr.splitlines()[-1]
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    status = main(["simulate", "tarot", "--deals", "3", "--backend", "ray"])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert captured.out == ""
+    assert captured.err.strip() == (
+        "cardrules simulate: error: the ray backend needs Ray, which is not installed: "
+        "pip install 'cardrules[ray]'"
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_report_that_cannot_be_written_exits_1() -> None:
+    proc = run("simulate", "tarot", "--deals", "3", "--seed", "1", "--report", "/dev/full")
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.splitlines()[-1].startswith(
+        "cardrules simulate: error: cannot write /dev/full: "
+    )
+    assert proc.stdout.startswith("French Tarot: 3 deals, seed 1")

@@ -3,9 +3,10 @@
 The core modules (``src/cardrules`` outside the variant packages) import each other
 only at the top of a module, so the order they build on each other is plain: the
 record format, then states and variants, then the registry, then the public records
-functions. Two places load modules on demand and are left out on purpose: the command
-line (a command's modules load when it runs) and the bots' ``bot_for`` (a variant's bot
-loads when asked for).
+functions. Three places load modules on demand and are left out on purpose: the command
+line (a command's modules load when it runs), the bots' ``bot_for`` (a variant's bot
+loads when asked for) and ``simulation`` (the bots, the worker pool or Ray load when a
+run starts).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import cardrules
 
 PACKAGE = Path(cardrules.__file__).resolve().parent
 VARIANTS = ("tarot", "bid_euchre")
-ON_DEMAND = ("bots",)  # and the command line, the cli/ package
+ON_DEMAND = ("bots", "simulation")  # and the command line, the cli/ package
 
 
 def core_modules() -> dict[str, ast.Module]:

@@ -1,27 +1,23 @@
-"""``cardrules simulate``: many deals between bots, and their statistics.
+"""``cardrules simulate``: the command over :func:`~cardrules.simulate`.
 
-Deal ``i`` is dealt by seat ``i mod players`` and shuffled by
-:func:`~cardrules.cli._common.deal_rng` ``(seed, i)``, which then drives the bots: every
-deal is independent of the others, so the deals can be shared among worker processes
-and the statistics are identical whatever the number of workers. Each deal is reduced
-to a small record of facts (:func:`deal_facts`), and the facts are summed up in deal
-order (:func:`summarise`).
+The statistics are printed for people (:func:`report`), and written as JSON with
+``--json FILE`` and as an HTML page of charts with ``--report FILE``. With ``--json -``
+the JSON goes to standard output and the report for people to standard error, so that
+the output can be piped into another program.
 
->>> summary = simulate("bid-euchre", {}, deals=4, seed=1, bots=("random",) * 4)
->>> summary["hands"], len(summary["seats"])
-(4, 4)
+>>> from cardrules.simulation import simulate
+>>> run = simulate("bid-euchre", deals=4, seed=1, bots="random")
+>>> report("bid-euchre", run.summary, seed=1)[0]
+'Bid Euchre: 4 hands, seed 1'
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final, TextIO
 
 from cardrules._util import quote
@@ -31,104 +27,24 @@ from cardrules.cli._common import (
     brief,
     build_variant,
     check_writable,
-    deal_rng,
     max_workers,
     number,
     seed_of,
     write_text,
 )
 from cardrules.errors import UnknownVariantError
-from cardrules.registry import get_variant_class
-from cardrules.state import State, Variant
+from cardrules.simulation import BACKENDS, Simulation, simulate
+from cardrules.state import Variant
 
 __all__ = [
     "MAX_SIMULATED_DEALS",
     "add_simulate_parser",
-    "deal_facts",
     "report",
     "run",
-    "simulate",
-    "summarise",
 ]
 
 MAX_SIMULATED_DEALS: Final = 1_000_000
 """The most deals one ``cardrules simulate`` run plays."""
-
-_TAROT_CONTRACTS: Final = ("prise", "garde", "garde-sans", "garde-contre")
-_POIGNEES: Final = ("simple", "double", "triple")
-_CAMPS: Final = ("attack", "defence")
-
-
-def deal_facts(final: State) -> dict[str, Any]:
-    """The facts of a finished deal that the statistics need, as JSON values.
-
-    Args:
-        final: A terminal state.
-
-    Returns:
-        ``returns`` (each seat's score) and, for the built-in games, the contract and
-        its outcome and the bonuses.
-    """
-    variant_id = final.variant.id
-    facts: dict[str, Any] = {"returns": [float(x) for x in final.returns()]}
-    if variant_id == "tarot":
-        facts.update(_tarot_facts(final))
-    elif variant_id == "bid-euchre":
-        facts.update(_euchre_facts(final))
-    return facts
-
-
-def _tarot_facts(final: State) -> dict[str, Any]:
-    result = final.result()
-    if result.annulled is not None or result.facts is None:
-        return {"annulled": result.annulled}
-    f = result.facts
-    return {
-        "annulled": None,
-        "contract": f.contract.code,
-        "taker": f.taker,
-        "partner": f.partner,
-        "made": result.made,
-        "points": float(f.points),
-        "bouts": f.bouts,
-        "petit_au_bout": None if f.petit_au_bout is None else str(f.petit_au_bout),
-        "poignees": [str(p) for p in f.poignees],
-        "chelem": None if f.chelem is None else str(f.chelem),
-        "chelem_announced": f.chelem_announced,
-    }
-
-
-def _euchre_facts(final: State) -> dict[str, Any]:
-    result = final.result()
-    f = result.facts
-    if f.contract is None:
-        return {"void": f.void_reason}
-    return {
-        "void": None,
-        "contract": str(f.contract),
-        "rank": [f.contract.tricks, int(f.contract.kind)],
-        "kind": f.contract.kind.name.lower(),
-        "declarer": f.declarer,
-        "made": result.made,
-        "tricks": list(f.tricks),
-        "reneges": len(f.reneges),
-    }
-
-
-def _one_deal(variant: Variant, kinds: Sequence[str], seed: int, index: int) -> dict[str, Any]:
-    from cardrules.bots import bot_for, play_game
-
-    rng = deal_rng(seed, index)
-    state = variant.new_game(rng=rng, dealer=index % variant.players)
-    # Fresh bots for every deal: a deal's play depends on nothing but its index.
-    bots = [bot_for(variant.id, kind) for kind in kinds]
-    return deal_facts(play_game(state, bots, rng))
-
-
-def _run_chunk(job: tuple[str, dict[str, Any], tuple[str, ...], int, int, int]) -> list[Any]:
-    variant_id, options, kinds, seed, start, stop = job
-    variant = get_variant_class(variant_id).from_options_json(options)
-    return [_one_deal(variant, kinds, seed, index) for index in range(start, stop)]
 
 
 class _Progress:
@@ -149,183 +65,6 @@ class _Progress:
         if self.done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
-
-
-def simulate(
-    variant_id: str,
-    options: dict[str, Any],
-    *,
-    deals: int,
-    seed: int,
-    bots: Sequence[str],
-    workers: int = 1,
-    progress: TextIO | None = None,
-) -> dict[str, Any]:
-    """Play ``deals`` deals between bots and return their statistics.
-
-    Args:
-        variant_id: The variant's id.
-        options: The variant's options as JSON values.
-        deals: How many deals (Bid Euchre: hands) to play.
-        seed: The seed of the whole run.
-        bots: One bot kind per seat.
-        workers: Worker processes, never more than one per deal; 1 plays in this
-            process.
-        progress: A stream for the progress bar, shown only if it is a terminal.
-
-    Returns:
-        The summary (see :func:`summarise`).
-    """
-    kinds = tuple(bots)
-    workers = min(workers, deals)
-    size = max(1, min(200, deals // max(1, workers * 8)))
-    jobs = [
-        (variant_id, options, kinds, seed, start, min(deals, start + size))
-        for start in range(0, deals, size)
-    ]
-    bar = _Progress(deals, progress)
-    chunks: list[list[Any]] = [[] for _ in jobs]
-    if workers <= 1:
-        for n, job in enumerate(jobs):
-            chunks[n] = _run_chunk(job)
-            bar.advance(len(chunks[n]))
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        try:
-            futures: list[Future[list[Any]]] = [pool.submit(_run_chunk, job) for job in jobs]
-
-            def done(future: Future[list[Any]]) -> None:
-                if not future.cancelled() and future.exception() is None:
-                    bar.advance(len(future.result()))
-
-            for future in futures:
-                future.add_done_callback(done)
-            # Collected in deal order, whatever order the workers finish in.
-            for n, future in enumerate(futures):
-                chunks[n] = future.result()
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
-    facts = [f for chunk in chunks for f in chunk]
-    players = get_variant_class(variant_id).from_options_json(options).players
-    return summarise(variant_id, facts, players=players, bots=kinds)
-
-
-def _stats(values: Sequence[float]) -> dict[str, float]:
-    if not values:
-        return {"mean": 0.0, "stdev": 0.0, "min": 0.0, "max": 0.0, "total": 0.0}
-    return {
-        "mean": statistics.fmean(values),
-        "stdev": statistics.pstdev(values),
-        "min": min(values),
-        "max": max(values),
-        "total": sum(values),
-    }
-
-
-def _rate(made: int, count: int) -> float | None:
-    return made / count if count else None
-
-
-def summarise(
-    variant_id: str, facts: Sequence[dict[str, Any]], *, players: int, bots: Sequence[str]
-) -> dict[str, Any]:
-    """Sum up the facts of every deal, in deal order.
-
-    Args:
-        variant_id: The variant's id.
-        facts: One :func:`deal_facts` per deal, in deal order.
-        players: The number of seats.
-        bots: The bot kind of each seat.
-
-    Returns:
-        JSON values: the per-seat score statistics (mean, population standard
-        deviation, minimum, maximum, total), and per game the contracts with their
-        success rates and the bonuses.
-    """
-    seats = [
-        {"seat": seat, "bot": bots[seat], **_stats([f["returns"][seat] for f in facts])}
-        for seat in range(players)
-    ]
-    if variant_id == "tarot":
-        return {"deals": len(facts), **_tarot_summary(facts, players), "seats": seats}
-    if variant_id == "bid-euchre":
-        return {"hands": len(facts), **_euchre_summary(facts), "seats": seats}
-    return {"deals": len(facts), "seats": seats}
-
-
-def _tarot_summary(facts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
-    played = [f for f in facts if f["annulled"] is None]
-    annulled = Counter(f["annulled"] for f in facts if f["annulled"] is not None)
-    contracts = []
-    for code in _TAROT_CONTRACTS:
-        taken = [f for f in played if f["contract"] == code]
-        made = sum(1 for f in taken if f["made"])
-        contracts.append(
-            {"contract": code, "count": len(taken), "made": made, "rate": _rate(made, len(taken))}
-        )
-    made = sum(1 for f in played if f["made"])
-    takers = Counter(f["taker"] for f in played)
-    return {
-        "played": len(played),
-        "annulled": {"all_pass": annulled["all_pass"], "petit_sec": annulled["petit_sec"]},
-        "contracts": contracts,
-        "made": made,
-        "rate": _rate(made, len(played)),
-        "takers": [takers[seat] for seat in range(players)],
-        "slams": {
-            "attack": sum(1 for f in played if f["chelem"] == "attack"),
-            "defence": sum(1 for f in played if f["chelem"] == "defence"),
-            "announced": sum(1 for f in played if f["chelem_announced"]),
-        },
-        "petit_au_bout": {
-            camp: sum(1 for f in played if f["petit_au_bout"] == camp) for camp in _CAMPS
-        },
-        "poignees": {level: sum(f["poignees"].count(level) for f in played) for level in _POIGNEES},
-    }
-
-
-def _euchre_summary(facts: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    played = [f for f in facts if f["void"] is None]
-    void = Counter(f["void"] for f in facts if f["void"] is not None)
-    ranks = sorted({(tuple(f["rank"]), f["contract"]) for f in played})
-    bids = []
-    for _, contract in ranks:
-        declared = [f for f in played if f["contract"] == contract]
-        made = sum(1 for f in declared if f["made"])
-        bids.append(
-            {
-                "contract": contract,
-                "count": len(declared),
-                "made": made,
-                "rate": _rate(made, len(declared)),
-            }
-        )
-    made = sum(1 for f in played if f["made"])
-    declarers = Counter(f["declarer"] for f in played)
-
-    def lone(kind: str) -> dict[str, Any]:
-        bid = [f for f in played if f["kind"] == kind]
-        won = sum(1 for f in bid if f["made"])
-        return {"bid": len(bid), "made": won, "rate": _rate(won, len(bid))}
-
-    teams = [
-        {"team": name, **_stats([f["returns"][team] for f in facts])}
-        for team, name in enumerate(("NS", "EW"))
-    ]
-    return {
-        "played": len(played),
-        "thrown_in": {"all_pass": void["all_pass"], "ace_no_face": void["ace_no_face"]},
-        "bids": bids,
-        "made": made,
-        "rate": _rate(made, len(played)),
-        "moons": lone("moon"),
-        "help": lone("help"),
-        "declarers": [declarers[seat] for seat in range(4)],
-        "reneges": sum(f["reneges"] for f in played),
-        "teams": teams,
-    }
 
 
 def _percent(rate: float | None) -> str:
@@ -349,7 +88,7 @@ def report(variant_id: str, summary: dict[str, Any], *, seed: int) -> list[str]:
 
     Args:
         variant_id: The variant's id.
-        summary: What :func:`simulate` returned.
+        summary: A run's statistics (:attr:`~cardrules.Simulation.summary`).
         seed: The run's seed (printed so that the run can be repeated).
 
     Returns:
@@ -440,43 +179,41 @@ def run(
     deals: int,
     seed: int,
     bots: Sequence[str],
-    workers: int,
+    workers: int | None,
     out: TextIO,
-    err: TextIO | None = None,
-) -> dict[str, Any]:
-    """Simulate, print the report to ``out`` and the timing to ``err`` (default: stderr).
+    backend: str = "local",
+    address: str | None = None,
+) -> Simulation:
+    """Simulate, print the report to ``out`` and the progress and timing to stderr.
 
     Returns:
-        The summary, with the variant, its options, the seed and the bots.
+        The run.
     """
-    workers = min(workers, deals)
     # Looked up now, not when the module was imported: callers may redirect stderr.
-    err = sys.stderr if err is None else err
+    err = sys.stderr
+    bar = _Progress(deals, err)
     start = time.perf_counter()
-    summary = simulate(
-        variant.id,
-        variant.options_json(),
+    result = simulate(
+        variant,
         deals=deals,
         seed=seed,
         bots=bots,
         workers=workers,
-        progress=err,
+        backend="ray" if backend == "ray" else "local",
+        address=address,
+        progress=bar.advance,
     )
     elapsed = time.perf_counter() - start
-    for line in report(variant.id, summary, seed=seed):
+    for line in report(variant.id, result.summary, seed=seed):
         print(line, file=out)
     rate = deals / elapsed if elapsed > 0 else 0.0
-    print(
-        f"{deals} deals in {elapsed:.2f} s ({rate:.0f} per second) with {workers} process(es)",
-        file=err,
-    )
-    return {
-        "variant": variant.id,
-        "options": variant.options_json(),
-        "seed": seed,
-        "bots": list(bots),
-        "summary": summary,
-    }
+    if backend == "ray":
+        jobs = "1 job" if workers == 1 else f"{workers} jobs"
+        how = "on Ray" if workers is None else f"on Ray, at most {jobs} at a time"
+    else:
+        how = f"with {min(workers or 1, deals)} process(es)"
+    print(f"{deals} deals in {elapsed:.2f} s ({rate:.0f} per second) {how}", file=err)
+    return result
 
 
 def add_simulate_parser(sub: Any) -> None:
@@ -488,7 +225,7 @@ def add_simulate_parser(sub: Any) -> None:
             "Play N deals (Bid Euchre: hands) between bots and print the contracts, their "
             "success rates, the bonuses, and each seat's average score and spread. Deal i "
             "is seeded from the seed and i alone, so the results are the same whatever the "
-            "number of workers."
+            "number of workers, here or on a Ray cluster. --report FILE.html draws them."
         ),
     )
     simulate.add_argument("variant", metavar="VARIANT", help="tarot, bid-euchre, or a plugin's id")
@@ -510,20 +247,44 @@ def add_simulate_parser(sub: Any) -> None:
     simulate.add_argument(
         "--workers",
         type=number(low=1, high=most, note=" (2 per CPU of this machine)"),
-        default=1,
         metavar="K",
-        help=f"worker processes (1), at most {most} here (2 per CPU) and one per deal",
+        help=(
+            f"worker processes (default 1), at most {most} here (2 per CPU) and one per "
+            "deal; with --backend ray, the most Ray jobs at a time (default: every CPU "
+            "of the cluster)"
+        ),
     )
-    simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    simulate.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="play on processes of this machine (local), or on Ray: pip install 'cardrules[ray]'",
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help="with --backend ray: a running Ray cluster (auto, ray://HOST:10001); "
+        "default: start a Ray on this machine for the run",
+    )
+    simulate.add_argument(
+        "--json",
+        metavar="FILE",
+        help="also write the results as JSON; - for standard output (the report then "
+        "goes to standard error)",
+    )
+    simulate.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="also write an HTML page of charts (needs no other file, nor a script)",
+    )
     add_variant_options(simulate)
     simulate.set_defaults(run=_command)
 
 
-def _command(args: argparse.Namespace) -> int:
+def _bot_kinds(text: str, variant: Variant) -> list[str]:
     from cardrules.bots import BOT_KINDS, bot_for
 
-    variant = build_variant(args.variant, args)
-    kinds = [kind.strip() for kind in args.bots.split(",")]
+    kinds = [kind.strip() for kind in text.split(",")]
     if len(kinds) == 1:
         kinds *= variant.players
     if len(kinds) != variant.players:
@@ -537,17 +298,38 @@ def _command(args: argparse.Namespace) -> int:
             bot_for(variant.id, kind)
         except UnknownVariantError as exc:
             raise UsageError(f"{exc}; for example --bots random") from None
-    if args.json is not None:
-        check_writable(args.json)
-    results = run(
+    return kinds
+
+
+def _command(args: argparse.Namespace) -> int:
+    variant = build_variant(args.variant, args)
+    kinds = _bot_kinds(args.bots, variant)
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address is the address of a Ray cluster: give it with --backend ray")
+    for path in (args.json, args.report):
+        if path is not None:
+            check_writable(path)
+    if args.report == "-":
+        raise UsageError("--report needs a file name, not -")
+    to_stdout = args.json == "-"
+    result = run(
         variant,
         deals=args.deals,
         seed=seed_of(args),
         bots=kinds,
         workers=args.workers,
-        out=sys.stdout,
+        out=sys.stderr if to_stdout else sys.stdout,
+        backend=args.backend,
+        address=args.address,
     )
     if args.json is not None:
-        write_text(args.json, json.dumps(results, indent=2, sort_keys=True) + "\n")
-        print(f"Wrote the results to {brief(args.json)}.", file=sys.stderr)
+        text = json.dumps(result.to_dict(), indent=2, sort_keys=True) + "\n"
+        if to_stdout:
+            sys.stdout.write(text)
+        else:
+            write_text(args.json, text)
+            print(f"Wrote the results to {brief(args.json)}.", file=sys.stderr)
+    if args.report is not None:
+        write_text(args.report, result.to_html())
+        print(f"Wrote the report to {brief(args.report)}.", file=sys.stderr)
     return 0

@@ -1,0 +1,594 @@
+"""Many deals between bots, and their statistics: the function behind ``cardrules simulate``.
+
+:func:`~cardrules.simulate` plays deals between the built-in bots and returns a
+:class:`~cardrules.Simulation`: the statistics every player or bot author asks for (each
+seat's score, its spread and distribution, the contracts chosen and made, the bonuses),
+as JSON values.
+
+Deal ``i`` is dealt by seat ``i mod players`` and shuffled by a generator seeded from the
+run's seed and ``i`` alone, which then drives the bots: every deal is independent of the
+others, so the deals can be shared among worker processes, or the machines of a Ray
+cluster, and the statistics are the same whatever the number of workers and wherever
+they ran. Each deal is reduced to a small record of facts
+(:func:`~cardrules.simulation.deal_facts`), and the facts are summed up in deal order
+(:func:`~cardrules.simulation.summarise`).
+
+>>> from cardrules.simulation import simulate
+>>> run = simulate("bid-euchre", deals=4, seed=1, bots="random")
+>>> run.summary["hands"], len(run.summary["seats"])
+(4, 4)
+>>> run == simulate("bid-euchre", deals=4, seed=1, bots="random", workers=2)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import attrs
+
+from cardrules._util import quote
+from cardrules.errors import CardrulesError, InvalidArgumentError
+from cardrules.registry import get_variant, get_variant_class
+from cardrules.state import State, Variant
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+__all__ = [
+    "BACKENDS",
+    "BackendError",
+    "Simulation",
+    "deal_facts",
+    "simulate",
+    "summarise",
+]
+
+BACKENDS: Final = ("local", "ray")
+"""Where :func:`~cardrules.simulate` plays the deals: processes of this machine, or Ray."""
+
+_TAROT_CONTRACTS: Final = ("prise", "garde", "garde-sans", "garde-contre")
+_POIGNEES: Final = ("simple", "double", "triple")
+_CAMPS: Final = ("attack", "defence")
+_CHUNK: Final = 200  # the most deals one job plays: small enough to spread, big enough to pay
+_SEED_LIMIT: Final = 10**100
+
+
+class BackendError(CardrulesError, RuntimeError):
+    """The backend asked for cannot run: Ray is not installed, cannot be started or
+    reached, or lost a job.
+
+    >>> issubclass(BackendError, CardrulesError)
+    True
+    """
+
+
+@attrs.frozen(eq=True, hash=False, repr=False)
+class Simulation:
+    """What :func:`~cardrules.simulate` found: the run's settings and its statistics.
+
+    Two runs with the same variant, options, seed, bots and number of deals are equal,
+    however many workers played them and on which backend. It holds dictionaries, so it
+    is not hashable.
+
+    Attributes:
+        variant: The variant's id.
+        options: The variant's options as JSON values (``variant.options_json()``).
+        seed: The run's seed.
+        bots: The bot kind of each seat.
+        summary: The statistics, as JSON values
+            (see :func:`~cardrules.simulation.summarise`).
+    """
+
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    summary: dict[str, Any]
+
+    def __repr__(self) -> str:
+        """The run's settings, without its statistics.
+
+        >>> simulate("bid-euchre", deals=3, seed=2, bots="random")
+        Simulation('bid-euchre', deals=3, seed=2, bots=('random', 'random', 'random', 'random'))
+        """
+        settings = f"deals={self.deals}, seed={self.seed}, bots={self.bots!r}"
+        return f"Simulation({self.variant!r}, {settings})"
+
+    @property
+    def deals(self) -> int:
+        """The number of deals played (of hands, in Bid Euchre)."""
+        count: int = self.summary["hands" if self.variant == "bid-euchre" else "deals"]
+        return count
+
+    def to_dict(self) -> dict[str, Any]:
+        """The run as JSON values: ``variant``, ``options``, ``seed``, ``bots``, ``summary``.
+
+        >>> import json
+        >>> run = simulate("tarot", deals=2, seed=3, bots="random")
+        >>> sorted(json.loads(json.dumps(run.to_dict())))
+        ['bots', 'options', 'seed', 'summary', 'variant']
+        """
+        return {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "summary": self.summary,
+        }
+
+    def charts(self) -> dict[str, str]:
+        """The run's charts as SVG documents, by name: each seat's score distribution
+        (``scores-0``, ``scores-1`` …), and for the built-in games the contracts chosen
+        and made (``contracts``; Bid Euchre: the bids won, made and set, ``bids``).
+
+        >>> run = simulate("bid-euchre", deals=20, seed=1, bots="heuristic")
+        >>> sorted(run.charts())
+        ['bids', 'scores-0', 'scores-1', 'scores-2', 'scores-3']
+        """
+        from cardrules._report import charts
+
+        return charts(self)
+
+    def to_html(self) -> str:
+        """A self-contained HTML page of the run: its settings, its charts as inline SVG
+        and its tables. It needs no other file, no script and no network.
+
+        >>> page = simulate("tarot", deals=5, seed=2, bots="random").to_html()
+        >>> page.startswith("<!DOCTYPE html>"), page.count("<svg")
+        (True, 5)
+        """
+        from cardrules._report import html_page
+
+        return html_page(self)
+
+
+def deal_facts(final: State) -> dict[str, Any]:
+    """The facts of a finished deal that the statistics need, as JSON values.
+
+    Args:
+        final: A terminal state.
+
+    Returns:
+        ``returns`` (each seat's score) and, for the built-in games, the contract and
+        its outcome and the bonuses.
+    """
+    variant_id = final.variant.id
+    facts: dict[str, Any] = {"returns": [float(x) for x in final.returns()]}
+    if variant_id == "tarot":
+        facts.update(_tarot_facts(final))
+    elif variant_id == "bid-euchre":
+        facts.update(_euchre_facts(final))
+    return facts
+
+
+def _tarot_facts(final: State) -> dict[str, Any]:
+    result = final.result()
+    if result.annulled is not None or result.facts is None:
+        return {"annulled": result.annulled}
+    f = result.facts
+    return {
+        "annulled": None,
+        "contract": f.contract.code,
+        "taker": f.taker,
+        "partner": f.partner,
+        "made": result.made,
+        "points": float(f.points),
+        "bouts": f.bouts,
+        "petit_au_bout": None if f.petit_au_bout is None else str(f.petit_au_bout),
+        "poignees": [str(p) for p in f.poignees],
+        "chelem": None if f.chelem is None else str(f.chelem),
+        "chelem_announced": f.chelem_announced,
+    }
+
+
+def _euchre_facts(final: State) -> dict[str, Any]:
+    result = final.result()
+    f = result.facts
+    if f.contract is None:
+        return {"void": f.void_reason}
+    return {
+        "void": None,
+        "contract": str(f.contract),
+        "rank": [f.contract.tricks, int(f.contract.kind)],
+        "kind": f.contract.kind.name.lower(),
+        "declarer": f.declarer,
+        "made": result.made,
+        "tricks": list(f.tricks),
+        "reneges": len(f.reneges),
+    }
+
+
+_Job = tuple[str, dict[str, Any], tuple[str, ...], int, int, int]
+
+
+def _run_chunk(job: _Job) -> list[dict[str, Any]]:
+    """Play deals ``start`` to ``stop - 1`` of a run: one job of a worker."""
+    from cardrules.bots import bot_for, play_game
+    from cardrules.cli._common import deal_rng
+
+    variant_id, options, kinds, seed, start, stop = job
+    variant = get_variant_class(variant_id).from_options_json(options)
+    facts = []
+    for index in range(start, stop):
+        rng = deal_rng(seed, index)
+        state = variant.new_game(rng=rng, dealer=index % variant.players)
+        # Fresh bots for every deal: a deal's play depends on nothing but its index.
+        bots = [bot_for(variant.id, kind) for kind in kinds]
+        facts.append(deal_facts(play_game(state, bots, rng)))
+    return facts
+
+
+def _jobs(
+    variant: Variant, kinds: tuple[str, ...], seed: int, deals: int, workers: int
+) -> list[_Job]:
+    # About 8 jobs per worker, so that a slow job does not leave the others idle.
+    size = max(1, min(_CHUNK, deals // max(1, workers * 8)))
+    options = variant.options_json()
+    return [
+        (variant.id, options, kinds, seed, start, min(deals, start + size))
+        for start in range(0, deals, size)
+    ]
+
+
+def _whole(name: str, value: object, low: int, high: int | None = None, note: str = "") -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        wanted = f"of at least {low}" if high is None else f"from {low} to {high}{note}"
+        raise InvalidArgumentError(f"{name} must be a whole number {wanted}, not {quote(value)}")
+    return value
+
+
+def _variant(variant: Variant | str, options: dict[str, Any]) -> Variant:
+    if isinstance(variant, Variant):
+        if options:
+            raise InvalidArgumentError(
+                f"give the options with the variant's id, not with a {type(variant).__name__}: "
+                f"{', '.join(sorted(options))}"
+            )
+        return variant
+    if not isinstance(variant, str):
+        raise InvalidArgumentError(
+            f"variant must be a Variant or a variant's id, not {type(variant).__name__}"
+        )
+    return get_variant(variant, **options)
+
+
+def _kinds(variant: Variant, bots: str | Sequence[str]) -> tuple[str, ...]:
+    from cardrules.bots import bot_for
+
+    kinds = (bots,) * variant.players if isinstance(bots, str) else tuple(bots)
+    if not all(isinstance(kind, str) for kind in kinds):
+        raise InvalidArgumentError("bots must be a bot kind, or one bot kind per seat")
+    if len(kinds) != variant.players:
+        raise InvalidArgumentError(
+            f"bots names {len(kinds)} bots; {variant.name} has {variant.players} seats"
+        )
+    for kind in set(kinds):
+        bot_for(variant.id, kind)  # raises OptionsError or UnknownVariantError
+    return kinds
+
+
+def simulate(
+    variant: Variant | str,
+    *,
+    deals: int,
+    seed: int,
+    bots: str | Sequence[str] = "heuristic",
+    workers: int | None = None,
+    backend: Literal["local", "ray"] = "local",
+    address: str | None = None,
+    progress: Callable[[int], object] | None = None,
+    **options: Any,
+) -> Simulation:
+    """Play ``deals`` deals between bots and return their statistics.
+
+    Deal ``i`` is played from ``seed`` and ``i`` alone, so the result is the same for any
+    ``workers`` and ``backend``.
+
+    Args:
+        variant: A variant, or a variant's id with its options as keyword arguments
+            (``simulate("tarot", players=5, ...)``).
+        deals: How many deals (Bid Euchre: hands) to play, at least 1.
+        seed: The seed of the whole run, a whole number of at most 100 digits.
+        bots: A bot kind for every seat (``"heuristic"``, ``"random"``), or one per seat.
+        workers: ``"local"``: worker processes of this machine, at most 2 per CPU, and
+            never more than one per deal (default 1: play in this process). ``"ray"``:
+            the most Ray jobs at a time (default: every CPU of the Ray cluster).
+        backend: ``"local"`` or ``"ray"`` (needs ``pip install 'cardrules[ray]'``).
+        address: ``"ray"`` only: the address of a running Ray cluster (``"auto"``,
+            ``"ray://host:10001"``). Without it, a Ray of this machine is started
+            for the run, with ``workers`` CPUs, and stopped after it. If this process is
+            already connected to Ray (``ray.init()``), that connection is used and kept.
+        progress: Called with the number of deals just finished, as they finish.
+        **options: The variant's options, when ``variant`` is an id.
+
+    Returns:
+        The :class:`~cardrules.Simulation`.
+
+    Raises:
+        UnknownVariantError: no variant has that id, or it has no heuristic bot.
+        OptionsError: bad options, or an unknown bot kind.
+        InvalidArgumentError: a bad number of deals, workers or bots, an unknown backend,
+            or an address without Ray.
+        BackendError: Ray is not installed, or cannot be reached.
+
+    >>> run = simulate("tarot", players=3, deals=10, seed=7, bots=["heuristic", "random", "random"])
+    >>> run.summary["deals"], [seat["bot"] for seat in run.summary["seats"]]
+    (10, ['heuristic', 'random', 'random'])
+    """
+    the_variant = _variant(variant, options)
+    deals = _whole("deals", deals, 1)
+    if type(seed) is not int or abs(seed) >= _SEED_LIMIT:
+        raise InvalidArgumentError(
+            f"seed must be a whole number of at most 100 digits, not {quote(seed)}"
+        )
+    if workers is not None and backend == "local":
+        # Processes of this machine: more than 2 per CPU only slow the run down.
+        most = 2 * (os.cpu_count() or 1)
+        workers = _whole("workers", workers, 1, most, " (2 per CPU of this machine)")
+    elif workers is not None:
+        workers = _whole("workers", workers, 1)
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(
+            f"unknown backend {quote(str(backend))}: choose from {', '.join(BACKENDS)}"
+        )
+    if address is not None and backend != "ray":
+        raise InvalidArgumentError(
+            "address is the address of a Ray cluster: give it with backend='ray'"
+        )
+    kinds = _kinds(the_variant, bots)
+    report = progress if progress is not None else _ignore
+    if backend == "ray":
+        chunks = _on_ray(the_variant, kinds, seed, deals, workers, address, report)
+    else:
+        chunks = _on_this_machine(the_variant, kinds, seed, deals, workers or 1, report)
+    facts = [f for chunk in chunks for f in chunk]
+    return Simulation(
+        variant=the_variant.id,
+        options=the_variant.options_json(),
+        seed=seed,
+        bots=kinds,
+        summary=summarise(the_variant.id, facts, players=the_variant.players, bots=kinds),
+    )
+
+
+def _ignore(count: int) -> None:
+    """No progress to show."""
+
+
+def _on_this_machine(
+    variant: Variant,
+    kinds: tuple[str, ...],
+    seed: int,
+    deals: int,
+    workers: int,
+    progress: Callable[[int], object],
+) -> list[list[dict[str, Any]]]:
+    workers = min(workers, deals)
+    jobs = _jobs(variant, kinds, seed, deals, workers)
+    chunks: list[list[dict[str, Any]]] = []
+    if workers <= 1:
+        for job in jobs:
+            chunks.append(_run_chunk(job))
+            progress(len(chunks[-1]))
+        return chunks
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures = [pool.submit(_run_chunk, job) for job in jobs]
+
+        def done(future: Future[list[dict[str, Any]]]) -> None:
+            if not future.cancelled() and future.exception() is None:
+                progress(len(future.result()))
+
+        for future in futures:
+            future.add_done_callback(done)
+        # Collected in deal order, whatever order the workers finish in.
+        chunks = [future.result() for future in futures]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return chunks
+
+
+def _on_ray(
+    variant: Variant,
+    kinds: tuple[str, ...],
+    seed: int,
+    deals: int,
+    workers: int | None,
+    address: str | None,
+    progress: Callable[[int], object],
+) -> list[list[dict[str, Any]]]:
+    try:
+        # Imported by name: Ray is optional, and typed loosely where it is installed.
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        raise BackendError(
+            "the ray backend needs Ray, which is not installed: pip install 'cardrules[ray]'"
+        ) from None
+    import logging
+
+    started = not ray.is_initialized()
+    if started:
+        try:
+            if address is None:
+                ray.init(
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.WARNING,
+                )
+            else:
+                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+        except Exception as exc:
+            where = (
+                "start a local Ray" if address is None else f"connect to Ray at {quote(address)}"
+            )
+            raise BackendError(f"cannot {where}: {exc}") from None
+    try:
+        if workers is None:
+            workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        jobs = _jobs(variant, kinds, seed, deals, workers)
+        task = ray.remote(num_cpus=1, max_retries=3)(_run_chunk)
+        running: dict[Any, int] = {}
+        waiting = iter(enumerate(jobs))
+        chunks: list[list[dict[str, Any]]] = [[] for _ in jobs]
+
+        def submit() -> None:
+            following = next(waiting, None)
+            if following is not None:
+                running[task.remote(following[1])] = following[0]
+
+        # At most `workers` jobs in flight, so that `workers` bounds the cluster's share.
+        for _ in range(min(workers, len(jobs))):
+            submit()
+        while running:
+            ready, _ = ray.wait(list(running), num_returns=1)
+            n = running.pop(ready[0])
+            # Put back in deal order, whatever order the jobs finish in.
+            chunks[n] = ray.get(ready[0])
+            progress(len(chunks[n]))
+            submit()
+        return chunks
+    except ray.exceptions.RayError as exc:
+        raise BackendError(f"the Ray run failed: {exc}") from None
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "stdev": 0.0, "min": 0.0, "max": 0.0, "total": 0.0}
+    total = math.fsum(values)
+    mean = total / len(values)
+    return {
+        "mean": mean,
+        "stdev": math.sqrt(math.fsum((x - mean) ** 2 for x in values) / len(values)),
+        "min": min(values),
+        "max": max(values),
+        "total": total,
+    }
+
+
+def _distribution(values: Sequence[float]) -> list[list[float | int]]:
+    return [[value, count] for value, count in sorted(Counter(values).items())]
+
+
+def _rate(made: int, count: int) -> float | None:
+    return made / count if count else None
+
+
+def summarise(
+    variant_id: str, facts: Sequence[dict[str, Any]], *, players: int, bots: Sequence[str]
+) -> dict[str, Any]:
+    """Sum up the facts of every deal, in deal order.
+
+    Args:
+        variant_id: The variant's id.
+        facts: One :func:`~cardrules.simulation.deal_facts` per deal, in deal order.
+        players: The number of seats.
+        bots: The bot kind of each seat.
+
+    Returns:
+        JSON values. ``seats``: per seat its bot, its score statistics (mean,
+        population standard deviation, minimum, maximum, total) and its ``scores``, the
+        distribution as ``[score, how many deals]`` pairs in increasing score. For
+        French Tarot (``deals``) and Bid Euchre (``hands``), also the contracts (bids)
+        with their success rates, and the bonuses.
+
+    >>> summarise("toy", [{"returns": [1.0, -1.0]}] * 3, players=2, bots=["random"] * 2)["seats"][0]
+    {'seat': 0, 'bot': 'random', 'mean': 1.0, 'stdev': 0.0, 'min': 1.0, 'max': 1.0, 'total': 3.0, 'scores': [[1.0, 3]]}
+    """  # noqa: E501
+    seats = []
+    for seat in range(players):
+        values = [f["returns"][seat] for f in facts]
+        seats.append(
+            {"seat": seat, "bot": bots[seat], **_stats(values), "scores": _distribution(values)}
+        )
+    if variant_id == "tarot":
+        return {"deals": len(facts), **_tarot_summary(facts, players), "seats": seats}
+    if variant_id == "bid-euchre":
+        return {"hands": len(facts), **_euchre_summary(facts), "seats": seats}
+    return {"deals": len(facts), "seats": seats}
+
+
+def _tarot_summary(facts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+    played = [f for f in facts if f["annulled"] is None]
+    annulled = Counter(f["annulled"] for f in facts if f["annulled"] is not None)
+    contracts = []
+    for code in _TAROT_CONTRACTS:
+        taken = [f for f in played if f["contract"] == code]
+        made = sum(1 for f in taken if f["made"])
+        contracts.append(
+            {"contract": code, "count": len(taken), "made": made, "rate": _rate(made, len(taken))}
+        )
+    made = sum(1 for f in played if f["made"])
+    takers = Counter(f["taker"] for f in played)
+    return {
+        "played": len(played),
+        "annulled": {"all_pass": annulled["all_pass"], "petit_sec": annulled["petit_sec"]},
+        "contracts": contracts,
+        "made": made,
+        "rate": _rate(made, len(played)),
+        "takers": [takers[seat] for seat in range(players)],
+        "slams": {
+            "attack": sum(1 for f in played if f["chelem"] == "attack"),
+            "defence": sum(1 for f in played if f["chelem"] == "defence"),
+            "announced": sum(1 for f in played if f["chelem_announced"]),
+        },
+        "petit_au_bout": {
+            camp: sum(1 for f in played if f["petit_au_bout"] == camp) for camp in _CAMPS
+        },
+        "poignees": {level: sum(f["poignees"].count(level) for f in played) for level in _POIGNEES},
+    }
+
+
+def _euchre_summary(facts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    played = [f for f in facts if f["void"] is None]
+    void = Counter(f["void"] for f in facts if f["void"] is not None)
+    ranks = sorted({(tuple(f["rank"]), f["contract"]) for f in played})
+    bids = []
+    for _, contract in ranks:
+        declared = [f for f in played if f["contract"] == contract]
+        made = sum(1 for f in declared if f["made"])
+        bids.append(
+            {
+                "contract": contract,
+                "count": len(declared),
+                "made": made,
+                "rate": _rate(made, len(declared)),
+            }
+        )
+    made = sum(1 for f in played if f["made"])
+    declarers = Counter(f["declarer"] for f in played)
+
+    def lone(kind: str) -> dict[str, Any]:
+        bid = [f for f in played if f["kind"] == kind]
+        won = sum(1 for f in bid if f["made"])
+        return {"bid": len(bid), "made": won, "rate": _rate(won, len(bid))}
+
+    teams = [
+        {"team": name, **_stats([f["returns"][team] for f in facts])}
+        for team, name in enumerate(("NS", "EW"))
+    ]
+    return {
+        "played": len(played),
+        "thrown_in": {"all_pass": void["all_pass"], "ace_no_face": void["ace_no_face"]},
+        "bids": bids,
+        "made": made,
+        "rate": _rate(made, len(played)),
+        "moons": lone("moon"),
+        "help": lone("help"),
+        "declarers": [declarers[seat] for seat in range(4)],
+        "reneges": sum(f["reneges"] for f in played),
+        "teams": teams,
+    }
