@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 S = TypeVar("S")
 
-__all__ = ["MAX_POINTS", "FrozenDict", "quote", "seal", "show_by_notation"]
+__all__ = ["MAX_POINTS", "FrozenDict", "mypyc_attr", "quote", "seal", "show_by_notation"]
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:
+
+    def mypyc_attr(**kwargs: Any) -> Any:
+        """mypyc's class options (the compiled build reads them from the source, where
+        the type checker sees ``mypy_extensions.mypyc_attr``); a no-op when running, so
+        ``mypy_extensions`` is no runtime dependency."""
+        return lambda cls: cls
+
 
 MAX_POINTS: Final = 1_000_000
 """The largest point value an option may hold (a score, a bonus, a multiplier, a target):

@@ -392,9 +392,9 @@ def test_bad_input_table() -> None:
     ]
     for action, seat, error in cases:
         with pytest.raises(error) as info:
-            state.apply(action, seat)  # type: ignore[arg-type]
+            state.apply(action, seat)  # type: ignore[call-overload]
         assert pickle.dumps(state) == before
-        assert not state.is_legal(action, seat)  # type: ignore[arg-type]
+        assert not state.is_legal(action, seat)  # type: ignore[call-overload]
         if isinstance(info.value, IllegalActionError) and not isinstance(
             info.value, (InvalidActionError, InvalidSeatError)
         ):

@@ -120,13 +120,13 @@ def check_rejections(state: BidEuchreState, rng: random.Random) -> None:
     samples += rng.sample(JUNK, 2)
     for action in samples:
         if action in legal:
-            assert state.is_legal(action)  # type: ignore[arg-type]
+            assert state.is_legal(action)  # type: ignore[call-overload]
             continue
         with pytest.raises((IllegalActionError, NotationError)) as info:
-            state.apply(action)  # type: ignore[arg-type]
+            state.apply(action)  # type: ignore[call-overload]
         # A specific subclass, never the bare base class.
         assert type(info.value) is not IllegalActionError
-        assert not state.is_legal(action)  # type: ignore[arg-type]
+        assert not state.is_legal(action)  # type: ignore[call-overload]
     assert hash(state) == key
     assert copy == state
     assert copy.legal_actions() == state.legal_actions()

@@ -524,7 +524,7 @@ def test_bad_inputs_are_rejected_with_documented_errors() -> None:
 
     for junk in (None, 1, 1.0, b"pass", object(), Foreign()):
         with pytest.raises(InvalidActionError):
-            state.apply(junk)  # type: ignore[arg-type]
+            state.apply(junk)  # type: ignore[call-overload]
     for seat in (True, 1.0, "1", -1, 9):
         with pytest.raises(InvalidSeatError):
             state.apply("pass", seat=seat)  # type: ignore[arg-type]

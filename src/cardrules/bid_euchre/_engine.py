@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Self, TypeAlias, TypeVar
+from typing import ClassVar, Final, Self, TypeAlias, TypeVar, overload
 
+from cardrules._util import mypyc_attr
 from cardrules.actions import Action, Play
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Phase, PlayTables, Tables
 from cardrules.bid_euchre.actions import (
@@ -158,6 +159,9 @@ class _Hand:
         )
 
 
+# The state class derives from it (see cardrules.bid_euchre.state), also in the compiled
+# build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Core:
     """The storage of a state and its fast paths: ``apply`` of a legal card or call,
     ``legal_actions``, ``is_legal`` and ``check`` of a card.
@@ -211,11 +215,10 @@ class Core:
     _done: int
     _memo: _Record
 
-    if TYPE_CHECKING:
-        # The checks, the state class's (state.py): every action but the fast paths of
-        # apply goes through them.
-        def _validate(self, action: object, seat: object) -> tuple[Action, int]: ...
-        def _check_give(self, action: Give, seat: int) -> None: ...
+    # The checks, the state class's (state.py): every action but the fast paths of
+    # apply goes through them.
+    _validate: ClassVar[Callable[[Core, object, object], tuple[Action, int]]]
+    _check_give: ClassVar[Callable[[Core, Give, int], None]]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take (empty once the hand is over).
@@ -225,17 +228,29 @@ class Core:
         """
         return self._acts
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    # is_legal, check and apply: typed for callers, while the implementations take any
+    # object, so that bad input gets the library's errors in the compiled build too (its
+    # functions check the declared types of their arguments: a TypeError otherwise).
+    @overload
+    def is_legal(self, action: Action | str, seat: None = None) -> bool: ...
+    @overload
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool: ...
+    def is_legal(self, action: object, seat: object = None) -> bool:
         """True if :meth:`apply` would accept ``action`` from ``seat`` (never raises)."""
         if type(action) is Play and seat is None:
             return bool(self._legal & self._h.play.position_mask[action.card.index])
         try:
-            self.check(action, seat)
+            # Past the fast path above, check's own would not pass either.
+            self._validate(action, seat)
         except (IllegalActionError, NotationError):
             return False
         return True
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    @overload
+    def check(self, action: Action | str, seat: None = None) -> None: ...
+    @overload
+    def check(self, action: Action | str, seat: int | None = None) -> None: ...
+    def check(self, action: object, seat: object = None) -> None:
         """Raise the specific error if ``action`` is illegal; else return ``None``.
 
         Raises:
@@ -253,7 +268,11 @@ class Core:
     # -- apply --------------------------------------------------------------------------
 
     # The hot path is written out inline for speed: PLR0912, PLR0915.
-    def apply(self, action: Action | str, seat: int | None = None) -> Self:  # noqa: PLR0912, PLR0915
+    @overload
+    def apply(self, action: Action | str, seat: None = None) -> Self: ...
+    @overload
+    def apply(self, action: Action | str, seat: int | None = None) -> Self: ...
+    def apply(self, action: object, seat: object = None) -> Self:  # noqa: PLR0912, PLR0915
         """Check ``action`` (or its notation) and return the state after it.
 
         Args:

@@ -23,12 +23,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Final, Self
+from typing import Any, ClassVar, Final, Self, overload
 
+from cardrules._util import mypyc_attr
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Rank
 from cardrules.decks import randbelow
-from cardrules.errors import IllegalActionError, ImmutableError, NotationError
+from cardrules.errors import IllegalActionError, NotationError
 from cardrules.tarot._tables import (
     _ANNOUNCE_ACTIONS,
     _BIT,
@@ -65,28 +66,32 @@ from cardrules.tarot.scoring import Camp, DealFacts, DealResult, PoigneeLevel, s
 # -- the deal's constant part --------------------------------------------------------
 
 
+# The fields of _Info, in slot order.
+_INFO_FIELDS: Final = (
+    "annulled",
+    "attack",
+    "bids",
+    "called",
+    "chelem",
+    "chien",
+    "contract",
+    "deal",
+    "dealer",
+    "declared",
+    "ecart",
+    "partner",
+    "poignees",
+    "taker",
+)
+
+
 class _Info:
     """What a deal fixes outside the trick play: the deal, the auction, the contract.
 
     Immutable by convention: a change builds a copy with :meth:`copy`.
     """
 
-    __slots__ = (
-        "annulled",
-        "attack",
-        "bids",
-        "called",
-        "chelem",
-        "chien",
-        "contract",
-        "deal",
-        "dealer",
-        "declared",
-        "ecart",
-        "partner",
-        "poignees",
-        "taker",
-    )
+    __slots__ = _INFO_FIELDS
 
     dealer: int
     deal: tuple[int, ...]
@@ -105,7 +110,7 @@ class _Info:
 
     def key(self) -> tuple[Any, ...]:
         """Every field, in slot order: for equality, hashing and pickling."""
-        return tuple(getattr(self, name) for name in _Info.__slots__)
+        return tuple(getattr(self, name) for name in _INFO_FIELDS)
 
     def copy(self) -> _Info:
         """A copy, for the caller to change before sharing it."""
@@ -216,6 +221,8 @@ def _trick_of(
     return g
 
 
+# The state classes derive from it (see cardrules.tarot.state), also in the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Core:
     """A state's storage and fast paths; :class:`~cardrules.tarot.TarotState` is the class
     every state has (see the module docs). A plain ``Core()`` is filled in and then given
@@ -258,8 +265,8 @@ class Core:
 
     # The full check of an action, and of a poignée's cards: the state class's (see
     # cardrules.tarot.state), with the rule-ID'd errors.
-    _validate: Callable[[object, object], tuple[Action, int]]
-    _poignee: Callable[[DeclarePoignee, int], tuple[PoigneeLevel, int]]
+    _validate: ClassVar[Callable[[Core, object, object], tuple[Action, int]]]
+    _poignee: ClassVar[Callable[[Core, DeclarePoignee, int], tuple[PoigneeLevel, int]]]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take, in a fixed order (empty at the end).
@@ -300,17 +307,29 @@ class Core:
             return self._callable()[2]
         return ()
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    # is_legal, check and apply: typed for callers, while the implementations take any
+    # object, so that bad input gets the library's errors in the compiled build too (its
+    # functions check the declared types of their arguments: a TypeError otherwise).
+    @overload
+    def is_legal(self, action: Action | str, seat: None = None) -> bool: ...
+    @overload
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool: ...
+    def is_legal(self, action: object, seat: object = None) -> bool:
         """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
         if type(action) is Play and seat is None and self._legal >> action.card.index & 1:
             return self._phase is _PLAY
         try:
-            self.check(action, seat)
+            # Past the fast path above, check's own would not pass either.
+            self._validate(action, seat)
         except (IllegalActionError, NotationError):
             return False
         return True
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    @overload
+    def check(self, action: Action | str, seat: None = None) -> None: ...
+    @overload
+    def check(self, action: Action | str, seat: int | None = None) -> None: ...
+    def check(self, action: object, seat: object = None) -> None:
         """Raise the specific error if ``action`` is illegal here (see :meth:`apply`)."""
         if (
             type(action) is Play
@@ -321,7 +340,11 @@ class Core:
             return
         self._validate(action, seat)
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Self:
+    @overload
+    def apply(self, action: Action | str, seat: None = None) -> Self: ...
+    @overload
+    def apply(self, action: Action | str, seat: int | None = None) -> Self: ...
+    def apply(self, action: object, seat: object = None) -> Self:
         """Check ``action`` (an action or its notation) and return the state after it.
 
         Args:
@@ -407,23 +430,6 @@ class Core:
         elif phase is _ANNOUNCE and (action is _PASS or action is _ANNOUNCE_ACTIONS[0]):
             return self._do_announce(action, self._to_play)
         return None
-
-    @property
-    def _hands(self) -> tuple[int, ...]:
-        """Each seat's cards now, as position masks."""
-        played = self._played
-        if not played:
-            return self._g.hands
-        return tuple([h & ~played for h in self._g.hands])
-
-    @_hands.setter
-    def _hands(self, value: tuple[int, ...]) -> None:
-        # Reached only through object.__setattr__: the state stays immutable.
-        raise ImmutableError("TarotState is immutable; cannot set '_hands'")
-
-    @_hands.deleter
-    def _hands(self) -> None:
-        raise ImmutableError("TarotState is immutable; cannot delete '_hands'")
 
     def _highest_index(self) -> int:
         highest = 0
@@ -561,7 +567,7 @@ _GARDE_SANS: Final = Contract.GARDE_SANS
 _GARDE_CONTRE: Final = Contract.GARDE_CONTRE
 _CONTRACTS: Final = (None, *Contract)
 _NO_PLAY: Final = (0, (), 0, _TRUMPS, 0, _NO_TALLY, 0)
-_SET_RESULT: Final = Core.__dict__["_res"].__set__
+_SET_RESULT: Final = vars(Core)["_res"].__set__
 
 
 def _build(
@@ -620,7 +626,7 @@ def _restored(
     """A state rebuilt from its fields (unpickling), its result computed again: the
     history stands for its parent (see Core._parent)."""
     info = _Info()
-    for name, value in zip(_Info.__slots__, info_key, strict=True):
+    for name, value in zip(_INFO_FIELDS, info_key, strict=True):
         setattr(info, name, value)
     result: DealResult | None = None
     if phase is _END:
@@ -878,6 +884,9 @@ def _score(tables: Tables, info: _Info, tally: tuple[Any, ...]) -> DealResult:
     return score_deal(facts, tables.options)
 
 
+# A plain Python class in the compiled build too: its instances are given the DealFacts
+# class, which needs the same slots, stored the same way.
+@mypyc_attr(native_class=False)
 class _Facts:
     """The storage of a :class:`~cardrules.tarot.DealFacts`: the slots of its base class
     in ``cardrules.tarot.scoring``, in the same order, so that it can be given the

@@ -35,6 +35,7 @@ from cardrules.errors import (
     CardNotInHandError,
     DeclarationError,
     DiscardError,
+    ImmutableError,
     InvalidActionError,
     LeadRestrictionError,
     MustFollowSuitError,
@@ -143,6 +144,23 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
 
     __slots__ = ()
     _game_word: ClassVar[str] = "deal"
+
+    @property
+    def _hands(self) -> tuple[int, ...]:
+        """Each seat's cards now, as position masks."""
+        played = self._played
+        if not played:
+            return self._g.hands
+        return tuple([h & ~played for h in self._g.hands])
+
+    @_hands.setter
+    def _hands(self, value: tuple[int, ...]) -> None:
+        # Reached only through object.__setattr__: the state stays immutable.
+        raise ImmutableError("TarotState is immutable; cannot set '_hands'")
+
+    @_hands.deleter
+    def _hands(self) -> None:
+        raise ImmutableError("TarotState is immutable; cannot delete '_hands'")
 
     # -- the State interface ---------------------------------------------------------
 
