@@ -365,7 +365,7 @@ class BidEuchreMatch:
         """The score sheet: each hand with its points and running score, then the state.
 
         Returns:
-            Several lines for people: the target and the house rules in words (as
+            Several lines for people, with the target and the house rules in words (as
             :meth:`BidEuchreOptions.house_rule_words` and
             :meth:`~BidEuchreOptions.target_rule_words` say them), the starting score,
             one line per hand, and who won or who deals next.
