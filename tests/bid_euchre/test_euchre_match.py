@@ -355,7 +355,9 @@ def test_explain_lists_every_hand_and_the_outcome() -> None:
     match = match.after(HandFacts.void("all_pass"))
     match = match.after(hand("4", E, (2, 4)))
     lines = match.explain().splitlines()
-    assert lines[0] == "Bid Euchre match to 32 (simultaneous_target_rule=always_replay)"
+    assert (
+        lines[0] == "Bid Euchre match to 32 (if both reach 32 in one hand, one more hand is played)"
+    )
     assert lines[1] == "start: NS 28, EW 25"
     assert (
         lines[2] == "1. N deals; hand thrown in: all four passed (E-12); NS 0, EW 0 -> NS 28, EW 25"
@@ -371,8 +373,61 @@ def test_explain_lists_every_hand_and_the_outcome() -> None:
     lines = match.explain().splitlines()
     assert lines[-2:] == [
         "   NS wins: both teams are at 32 or more and NS is higher (E-34)",
-        "NS wins 37-34",
+        "NS wins: NS 37, EW 34",
     ]
+
+
+def test_explain_writes_a_negative_score_apart_from_the_other() -> None:
+    match = match_at((0, 28)).after(hand("3", N, (2, 4)))
+    lines = match.explain().splitlines()
+    assert (
+        lines[2]
+        == "1. N deals; 3 by N for NS: set with 2 of 6 tricks; NS -3, EW +4 -> NS -3, EW 32"
+    )
+    assert lines[-1] == "EW wins: NS -3, EW 32"
+    below = match_at((-40, -5)).after(hand("3", E, (2, 4)))
+    assert below.explain().splitlines()[-1] == "in progress at NS -38, EW -1; E deals next"
+
+
+@pytest.mark.parametrize(
+    ("rule", "words"),
+    [
+        ("higher_score", "the higher score wins"),
+        ("bidder_wins", "the bidding team wins"),
+        ("makers_or_setters", "only a team that made its bid or set the other wins"),
+        ("always_replay", "one more hand is played"),
+    ],
+)
+def test_e34_explain_says_the_end_rule_in_words(rule: str, words: str) -> None:
+    match = match_at((0, 0), target_score=21, simultaneous_target_rule=rule)
+    first = match.explain().splitlines()[0]
+    assert first == f"Bid Euchre match to 21 (if both reach 21 in one hand, {words})"
+
+
+def test_explain_says_the_house_rules_in_words() -> None:
+    options = BidEuchreOptions(
+        stick_the_dealer=True,
+        joker=True,
+        joker_discard_timing="after_trump",
+        bidding_style="continuous",
+        help_exchange_count=2,
+        renege_mode="penalize",
+        renege_penalty=3,
+    )
+    first = BidEuchreMatch.start(options).explain().splitlines()[0]
+    assert first == (
+        "Bid Euchre match to 32 (stick the dealer; with the joker; bidding round and round;"
+        " the dealer discards after trump; 2 cards swapped in a help bid;"
+        " reneges allowed and penalised 3 points;"
+        " if both reach 32 in one hand, the higher score wins)"
+    )
+    # The double deck's own point values are its defaults, not house rules.
+    double = BidEuchreOptions(double_deck=True)
+    assert double.house_rule_words() == ("double deck",)
+    assert BidEuchreOptions(double_deck=True, help_value=12).house_rule_words() == (
+        "double deck",
+        "a made help bid scores 12",
+    )
 
 
 def test_a_match_is_an_immutable_value() -> None:
@@ -537,3 +592,11 @@ def test_hand_results_kept_by_the_match_are_the_scored_ones() -> None:
     (only,) = match.results
     assert type(only) is HandResult
     assert only.delta == (1, 5)
+
+
+@given(match_options())
+def test_explain_never_names_an_option(options: BidEuchreOptions) -> None:
+    first = BidEuchreMatch.start(options).explain().splitlines()[0]
+    assert "_" not in first
+    assert "=" not in first
+    assert first.endswith(f"{options.target_rule_words()})")

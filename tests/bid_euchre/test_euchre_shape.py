@@ -392,7 +392,7 @@ def test_e33_new_match_implements_the_core_match_protocol() -> None:
     assert match.leaders == ((0, 2) if match.winner == 0 else (1, 3))
     assert match.scores == tuple(sum(r.delta[t] for r in match.results) for t in (0, 1))
     lines = match.explain().splitlines()
-    assert lines[0] == "Bid Euchre match to 8 (simultaneous_target_rule=higher_score)"
+    assert lines[0] == "Bid Euchre match to 8 (if both reach 8 in one hand, the higher score wins)"
     assert len(lines) == 3 + 2 * len(match.results)
     with pytest.raises(cardrules.GameOverError, match="E-34"):
         match.next_deal(rng)

@@ -211,7 +211,9 @@ def test_a_whole_bid_euchre_match() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "you are S" in proc.stdout
     assert "Your hand: " in proc.stdout
-    assert re.search(r"^(NS|EW) wins \d+-\d+$", proc.stdout, re.MULTILINE), proc.stdout[-2000:]
+    assert re.search(r"^(NS|EW) wins: NS -?\d+, EW -?\d+$", proc.stdout, re.MULTILINE), proc.stdout[
+        -2000:
+    ]
 
 
 def test_quit_saves_the_deal_in_progress(tmp_path: Path) -> None:

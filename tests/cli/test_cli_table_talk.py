@@ -19,11 +19,12 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cardrules
-from cardrules.bid_euchre import BidEuchreVariant
+from cardrules.bid_euchre import BidEuchreMatch, BidEuchreVariant
 from cardrules.cli import game_parser, main
 from cardrules.cli._play import run_play
 from cardrules.cli._present import BidEuchrePresenter, Presenter, presenter_for
@@ -189,7 +190,7 @@ def test_the_final_score_of_a_match_marks_you_and_your_side() -> None:
         "play", "bid-euchre", "--seed", "2", "--seat", "E", "--target", "12", stdin="1\n" * 2000
     )
     assert proc.returncode == 0, proc.stderr
-    winner = re.search(r"^(NS|EW) wins \d+-\d+$", proc.stdout, re.MULTILINE)
+    winner = re.search(r"^(NS|EW) wins: NS -?\d+, EW -?\d+$", proc.stdout, re.MULTILINE)
     assert winner is not None, proc.stdout[-2000:]
     last = proc.stdout.strip().splitlines()[-1]
     verdict = "your side won" if winner[1] == "EW" else "your side lost"
@@ -331,6 +332,30 @@ def test_house_rules_are_said_in_words() -> None:
         "Bid Euchre match to 32 (stick the dealer; if both reach 32 in one hand, the bidding"
         " team wins)\n"
     )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"stick_the_dealer": True, "simultaneous_target_rule": "bidder_wins"},
+        {"joker": True, "joker_discard_timing": "after_trump", "target_score": 21},
+        {
+            "double_deck": True,
+            "help_card_rule": "partner_choice",
+            "lone_set_penalty": "contract_value",
+        },
+    ],
+)
+def test_bid_euchre_house_rules_are_the_library_words(options: dict[str, Any]) -> None:
+    variant = BidEuchreVariant(**options)
+    presenter = presenter_for(variant)
+    assert isinstance(presenter, BidEuchrePresenter)
+    assert presenter.rules_words() == list(variant.options.house_rule_words())
+    assert presenter.end_rule_words() == variant.options.target_rule_words()
+    sheet = BidEuchreMatch.start(variant.options).explain().splitlines()
+    assert presenter.title() == sheet[0]
+    assert presenter.match_lines(BidEuchreMatch.start(variant.options)) == ["", *sheet]
 
 
 def test_tarot_options_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:

@@ -365,28 +365,30 @@ class BidEuchreMatch:
         """The score sheet: each hand with its points and running score, then the state.
 
         Returns:
-            Several lines for people, with the target and rule, the starting score, one
-            line per hand, and who won or who deals next.
+            Several lines for people, with the target and the house rules in words (as
+            :meth:`BidEuchreOptions.house_rule_words` and
+            :meth:`~BidEuchreOptions.target_rule_words` say them), the starting score,
+            one line per hand, and who won or who deals next.
 
         >>> from cardrules.bid_euchre.bidding import Contract
         >>> from cardrules.bid_euchre.scoring import HandFacts
         >>> m = BidEuchreMatch.start(scores=(30, 29))
         >>> m = m.after(HandFacts(contract=Contract(3), declarer=0, tricks=(3, 3)))
         >>> print(m.explain())
-        Bid Euchre match to 32 (simultaneous_target_rule=higher_score)
+        Bid Euchre match to 32 (if both reach 32 in one hand, the higher score wins)
         start: NS 30, EW 29
         1. N deals; 3 by N for NS: made with 3 of 6 tricks; NS +3, EW +3 -> NS 33, EW 32
            NS wins: both teams are at 32 or more and NS is higher (E-34)
-        NS wins 33-32
+        NS wins: NS 33, EW 32
         """
         options = self.options
         before = (
             self.scores[0] - sum(h.delta[0] for h in self.results),
             self.scores[1] - sum(h.delta[1] for h in self.results),
         )
-        rule = options.simultaneous_target_rule
+        rules = "; ".join([*options.house_rule_words(), options.target_rule_words()])
         lines = [
-            f"Bid Euchre match to {options.target_score} (simultaneous_target_rule={rule})",
+            f"Bid Euchre match to {options.target_score} ({rules})",
             f"start: NS {before[0]}, EW {before[1]}",
         ]
         dealer = (self.dealer - len(self.results)) % 4
@@ -402,7 +404,7 @@ class BidEuchreMatch:
             before = after
             dealer = (dealer + 1) % 4
         if self.winner is not None:
-            lines.append(f"{_TEAMS[self.winner]} wins {self.scores[0]}-{self.scores[1]}")
+            lines.append(f"{_TEAMS[self.winner]} wins: NS {self.scores[0]}, EW {self.scores[1]}")
         else:
             lines.append(
                 f"in progress at NS {self.scores[0]}, EW {self.scores[1]};"

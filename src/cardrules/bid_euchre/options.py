@@ -15,7 +15,7 @@ cardrules.errors.OptionsError: the joker cannot be combined with the double deck
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -42,6 +42,23 @@ _points = int_in(0, MAX_POINTS)
 _target = int_in(1, MAX_POINTS)
 # Counts of tricks or cards, bounded by the hand size in __attrs_post_init__.
 _count = int_in(1, 12)
+
+# How players say the house rules, for explain() and the command line: the switches
+# first, then the other options that differ from the defaults (house_rule_words).
+_SWITCH_WORDS: Final[dict[str, str]] = {
+    "stick_the_dealer": "stick the dealer",
+    "ace_no_face": "ace no face",
+    "joker": "with the joker",
+    "double_deck": "double deck",
+    "allow_no_trump": "no-trump allowed",
+    "allow_plain_six": "plain six (6P) allowed",
+}
+_TARGET_RULE_WORDS: Final[dict[str, str]] = {
+    "higher_score": "the higher score wins",
+    "bidder_wins": "the bidding team wins",
+    "makers_or_setters": "only a team that made its bid or set the other wins",
+    "always_replay": "one more hand is played",
+}
 
 
 @attrs.frozen(kw_only=True)
@@ -131,6 +148,50 @@ class BidEuchreOptions:
     def tricks_per_hand(self) -> int:
         """6, or 12 with the double deck."""
         return 12 if self.double_deck else 6
+
+    def house_rule_words(self) -> tuple[str, ...]:
+        """The options that differ from the defaults, in a player's words.
+
+        The target and the end rule are left to :meth:`target_rule_words`; the point
+        values count as house rules only when they differ from the defaults of the deck
+        in use (a double deck's help bid scores 24 without saying so).
+
+        >>> BidEuchreOptions().house_rule_words()
+        ()
+        >>> BidEuchreOptions(stick_the_dealer=True, bidding_style="continuous").house_rule_words()
+        ('stick the dealer', 'bidding round and round')
+        """
+        default = BidEuchreOptions(double_deck=self.double_deck, joker=self.joker)
+        words = [text for name, text in _SWITCH_WORDS.items() if getattr(self, name)]
+        if self.bidding_style != default.bidding_style:
+            words.append("bidding round and round")
+        if self.min_bid != default.min_bid:
+            words.append(f"lowest bid {self.min_bid}")
+        if self.joker and self.joker_discard_timing != default.joker_discard_timing:
+            words.append(f"the dealer discards {self.joker_discard_timing.replace('_', ' ')}")
+        if self.help_card_rule != default.help_card_rule:
+            words.append("the partner returns a card of their choice in a help bid")
+        if self.help_exchange_count != default.help_exchange_count:
+            words.append(f"{self.help_exchange_count} cards swapped in a help bid")
+        if self.help_value != default.help_value:
+            words.append(f"a made help bid scores {self.help_value}")
+        if self.moon_value != default.moon_value:
+            words.append(f"a made moon scores {self.moon_value}")
+        if self.lone_set_penalty != default.lone_set_penalty:
+            words.append("a set help bid or moon costs its contract value")
+        if self.renege_mode != default.renege_mode:
+            words.append(f"reneges allowed and penalised {self.renege_penalty} points")
+        return tuple(words)
+
+    def target_rule_words(self) -> str:
+        """The target, and who wins when both teams reach it in one hand (E-34), in words.
+
+        >>> options = BidEuchreOptions(target_score=21, simultaneous_target_rule="bidder_wins")
+        >>> options.target_rule_words()
+        'if both reach 21 in one hand, the bidding team wins'
+        """
+        rule = _TARGET_RULE_WORDS[self.simultaneous_target_rule]
+        return f"if both reach {self.target_score} in one hand, {rule}"
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON values."""

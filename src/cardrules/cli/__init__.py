@@ -7,7 +7,8 @@ Installed as the ``cardrules`` console script, and run by ``python -m cardrules`
     cardrules demo VARIANT [--seed S] [flags of that game …] [--save FILE]
     cardrules play|demo VARIANT --help      (the flags of that game)
     cardrules simulate VARIANT --deals N [--seed S] [--bots KIND,KIND,…] [--workers K]
-                                         [--json FILE]
+                       [--backend {local,ray}] [--address ADDRESS] [--json FILE|-]
+                       [--report FILE.html]
     cardrules score tarot --contract C --taker N --points P --bouts B [--partner N]
                           [--petit-au-bout CAMP] [--poignee LEVEL …] [--chelem CAMP]
                           [--chelem-announced]

@@ -551,56 +551,17 @@ trump is named, its jack (the right bower) and the other jack of its colour (the
 bower) are its two highest cards; JK is the joker, above both, when it is in play.
 Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six tricks."""
 
-    _END_RULE: ClassVar[dict[str, str]] = {
-        "higher_score": "the higher score wins",
-        "bidder_wins": "the bidding team wins",
-        "makers_or_setters": "only a team that made its bid or set the other wins",
-        "always_replay": "one more hand is played",
-    }
-
-    _HOUSE: ClassVar[dict[str, str]] = {
-        "stick_the_dealer": "stick the dealer",
-        "ace_no_face": "ace no face",
-        "joker": "with the joker",
-        "double_deck": "double deck",
-        "allow_no_trump": "no-trump allowed",
-        "allow_plain_six": "plain six (6P) allowed",
-    }
-
     def _options(self) -> BidEuchreOptions:
         options = getattr(self.variant, "options", None)
         return options if isinstance(options, BidEuchreOptions) else BidEuchreOptions()
 
     def rules_words(self) -> list[str]:
-        """The house rules that differ from the defaults, in words (not option names)."""
-        options = self._options()
-        default = BidEuchreOptions(double_deck=options.double_deck, joker=options.joker)
-        words = [text for name, text in self._HOUSE.items() if getattr(options, name)]
-        if options.bidding_style != default.bidding_style:
-            words.append("bidding round and round")
-        if options.min_bid != default.min_bid:
-            words.append(f"lowest bid {options.min_bid}")
-        if options.joker and options.joker_discard_timing != default.joker_discard_timing:
-            words.append(f"the dealer discards {_words(options.joker_discard_timing)}")
-        if options.help_card_rule != default.help_card_rule:
-            words.append("the partner returns a card of their choice in a help bid")
-        if options.help_exchange_count != default.help_exchange_count:
-            words.append(f"{options.help_exchange_count} cards swapped in a help bid")
-        if options.help_value != default.help_value:
-            words.append(f"a made help bid scores {options.help_value}")
-        if options.moon_value != default.moon_value:
-            words.append(f"a made moon scores {options.moon_value}")
-        if options.lone_set_penalty != default.lone_set_penalty:
-            words.append("a set help bid or moon costs its contract value")
-        if options.renege_mode != default.renege_mode:
-            words.append(f"reneges allowed and penalised {options.renege_penalty} points")
-        return words
+        """The house rules that differ from the defaults, in the library's words."""
+        return list(self._options().house_rule_words())
 
     def end_rule_words(self) -> str:
         """What happens when both teams reach the target in the same hand (E-34)."""
-        options = self._options()
-        rule = self._END_RULE.get(options.simultaneous_target_rule, "")
-        return f"if both reach {options.target_score} in one hand, {rule}"
+        return self._options().target_rule_words()
 
     def title(self) -> str:
         """The game, the target and its house rules, in one line."""
@@ -740,9 +701,7 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
 
     def match_lines(self, match: Match) -> list[str]:
         """The score sheet, headed by the target and the end rule in words."""
-        lines = match.explain().splitlines()
-        # The sheet's own first line names the end rule by its option value.
-        return ["", self.title(), *lines[1:]]
+        return ["", *match.explain().splitlines()]
 
     def outcome_lines(self, match: Match, final: State, viewer: int) -> list[str]:
         """Your team, the final score, and whether your side won."""
