@@ -36,11 +36,13 @@ def _mid_deal_views(variant_id: str, options: dict[str, Any], deals: int) -> lis
         final = play_game(variant.new_game(rng=rng), [bot_for(variant_id)] * variant.players, rng)
         replay = list(variant.replay(final.record()))
         in_play = [
-            s for s in replay if not s.is_terminal and s.view(s.to_play).phase.value == "play"
+            (s, seat)
+            for s in replay
+            if (seat := s.to_play) is not None and s.view(seat).phase.value == "play"
         ]
         if in_play:
-            state = in_play[len(in_play) // 2]
-            views.append(state.view(state.to_play))
+            state, seat = in_play[len(in_play) // 2]
+            views.append(state.view(seat))
     return views
 
 

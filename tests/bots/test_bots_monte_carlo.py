@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import InvalidArgumentError, State
-from cardrules.bots import MonteCarloBot, RandomBot, bot_for, play_game
+from cardrules.bots import Bot, MonteCarloBot, RandomBot, bot_for, play_game
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("tarot", {"players": 3}),
@@ -73,7 +73,7 @@ def test_a_time_budget_still_decides() -> None:
     for action in ("pass", "pass", "pass", "bid garde"):
         state = state.apply(action)
     rng = random.Random(5)
-    while state.phase.value != "play":  # type: ignore[attr-defined]
+    while state.phase.value != "play":
         state = state.apply(state.legal_actions()[0])
     bot = MonteCarloBot(seconds=0.01)
     seat = state.to_play
@@ -105,7 +105,7 @@ def test_it_beats_random_play_at_bid_euchre() -> None:
     mc = MonteCarloBot(playouts=24)
     total = 0.0
     for hand in range(60):
-        bots = [mc, RandomBot(), mc, RandomBot()]
+        bots: list[Bot] = [mc, RandomBot(), mc, RandomBot()]
         final = play_game(variant.new_game(rng=rng, dealer=hand % 4), bots, rng)
         total += final.returns()[0]
     assert total > 0

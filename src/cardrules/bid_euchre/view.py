@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -37,11 +37,13 @@ from cardrules.bid_euchre.actions import (
 )
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump
+from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
 from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
+from cardrules.registry import get_variant_class
 from cardrules.state import State, check_seat
 
 if TYPE_CHECKING:
@@ -56,7 +58,7 @@ class BidEuchreView:
     """What one seat may know of a hand (E-40): its own hand and the public facts.
 
     Attributes:
-        variant: The variant (rules and options) of the hand.
+        options: The options (house rules) of the hand.
         seat: The seat this view is for.
         phase: The current :class:`Phase`.
         dealer: The dealer's seat.
@@ -85,7 +87,10 @@ class BidEuchreView:
             the dealer's own discard.
     """
 
-    variant: BidEuchreVariant
+    variant_id: ClassVar[str] = "bid-euchre"
+    """The id of the variant the view belongs to."""
+
+    options: BidEuchreOptions
     seat: int
     phase: Phase
     dealer: int
@@ -214,25 +219,28 @@ class BidEuchreView:
         declarer = state.declarer
         # E-40: the help exchange is known to the declarer and the partner only.
         partners = declarer is not None and seat % 2 == declarer % 2
-        exchanged = _in_deck_order(state.given) if partners else ()
-        returned = _in_deck_order(state.returned) if partners else ()
+        # E-38: with the double deck a state lists cards by the positions of the copies
+        # held, which depend on the other hands; a view lists them in deck order.
+        order = _in_deck_order if state.variant.options.double_deck else tuple
+        exchanged = order(state.given) if partners else ()
+        returned = order(state.returned) if partners else ()
         tricks = state.tricks
         trick = state.trick
         played = [card for t in tricks for _, card in t.plays]
         played += [card for _, card in trick]
         claimant = state.claimant
         # E-36: the claimant shows the hand that threw the deal in.
-        claimed = _in_deck_order(state.hand(claimant)) if claimant is not None else ()
+        claimed = order(state.hand(claimant)) if claimant is not None else ()
         # E-40: the joker-variant discard is known to the dealer only.
         discard = state.discard if seat == state.dealer else ()
         end = state.is_terminal
         return cls(
-            variant=state.variant,
+            options=state.variant.options,
             seat=seat,
             phase=state.phase,
             dealer=state.dealer,
             to_play=state.to_play,
-            hand=_in_deck_order(state.hand(seat)),
+            hand=order(state.hand(seat)),
             calls=state.calls,
             claimant=claimant,
             claimed_hand=claimed,
@@ -407,7 +415,7 @@ class _Plan:
     """What the view fixes of the deal besides the drawn places."""
 
     def __init__(self, view: BidEuchreView) -> None:
-        options = view.variant.options
+        options = _variant(view).options
         self.played: list[list[Card]] = [[] for _ in range(4)]
         self.plays: list[tuple[int, Card]] = []
         self.tricks = [t.plays for t in view.tricks]
@@ -471,7 +479,7 @@ def _hidden_places(
     me = view.seat
     sizes = [0 if s == me else plan.sizes[s] for s in range(4)]
     sizes.append(1 if plan.discarded and me != view.dealer else 0)
-    pool = list(view.variant.deck)
+    pool = list(_variant(view).deck)
     for card in (*view.hand, *view.discard, *(c for p in plan.played for c in p)):
         pool.remove(card)
     fixed: list[tuple[int, Card]] = []
@@ -507,9 +515,9 @@ def _voids(view: BidEuchreView, plan: _Plan) -> list[set[Card]]:
     """The cards each seat cannot hold: those of a suit it did not follow (E-19)."""
     barred: list[set[Card]] = [set() for _ in range(4)]
     trump = view.trump
-    if view.variant.options.renege_mode == "penalize" or trump is None:
+    if _variant(view).options.renege_mode == "penalize" or trump is None:
         return barred  # a card off suit may be a renege, not a void
-    table = view.variant.trick_table(trump)
+    table = _variant(view).trick_table(trump)
     suit_of = {c: table.suit[table.positions[c][0]] for c in table.positions}
     by_suit: dict[int, set[Card]] = {}
     for c, s in suit_of.items():
@@ -558,9 +566,9 @@ def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
             hands[partner].append(c)
     try:
         extra = None
-        if view.variant.options.joker:
+        if _variant(view).options.joker:
             extra = hands[dealer].pop()
-        state = view.variant.deal(hands=hands, dealer=dealer, extra=extra)
+        state = _variant(view).deal(hands=hands, dealer=dealer, extra=extra)
         calls = iter(view.calls)
         plays = iter(plan.plays)
         gives = list(given)
@@ -618,3 +626,13 @@ def _named(plays: tuple[tuple[int, Card], ...]) -> Suit:
 
 _SUIT_CARD: Final = {s: Card(s, 9) for s in Suit}  # a card of the suit, never a bower
 _DECK_ORDER: Final = {c: k for k, c in enumerate((*euchre_deck(), JOKER))}
+
+
+@functools.lru_cache(maxsize=16)
+def _variant_of(options: BidEuchreOptions) -> BidEuchreVariant:
+    return get_variant_class("bid-euchre")(options)
+
+
+def _variant(view: BidEuchreView) -> BidEuchreVariant:
+    """The variant of the view's options (a variant is built once per option set)."""
+    return _variant_of(view.options)

@@ -98,14 +98,14 @@ class MonteCarloBot:
         if not legal:
             raise InvalidArgumentError("choose needs at least one legal action")
         sample: Callable[[random.Random], Any] | None = getattr(view, "sample_state", None)
-        variant = getattr(view, "variant", None)
-        if sample is None or variant is None:
+        variant_id = getattr(view, "variant_id", None)
+        if sample is None or type(variant_id) is not str:
             raise InvalidArgumentError(
                 f"MonteCarloBot plays from a view with sample_state(), not {quote(view)}"
             )
         self.last = []
         if getattr(view.phase, "value", None) not in _PLAY_PHASES:
-            return self._fallback(variant.id).choose(view, legal, rng)
+            return self._fallback(variant_id).choose(view, legal, rng)
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
@@ -113,9 +113,9 @@ class MonteCarloBot:
         worlds = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         wanted = max(1, self.playouts // len(legal))
-        playout = variant.random_playout
         while True:
             state = sample(rng)
+            playout = state.variant.random_playout
             for k, action in enumerate(legal):
                 after = state.apply(action)
                 result = after.result() if after.is_terminal else playout(after, rng)

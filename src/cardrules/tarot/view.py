@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -21,10 +21,12 @@ from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
 from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
+from cardrules.registry import get_variant_class
 from cardrules.state import State, check_seat
 from cardrules.tarot._tables import Phase
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
+from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ class TarotView:
     codes.
 
     Attributes:
-        variant: The variant (rules and options) of the deal.
+        options: The options (house rules) of the deal.
         seat: The viewing seat.
         players: The number of seats.
         dealer: The dealer.
@@ -78,7 +80,10 @@ class TarotView:
             chien, the écart's trumps, poignée cards, the called card.
     """
 
-    variant: TarotVariant
+    variant_id: ClassVar[str] = "tarot"
+    """The id of the variant the view belongs to."""
+
+    options: TarotOptions
     seat: int
     players: int
     dealer: int
@@ -244,7 +249,7 @@ class TarotView:
         if called is not None:
             public |= {called}
         return cls(
-            variant=state.variant,
+            options=state.variant.options,
             seat=seat,
             players=players,
             dealer=state.dealer,
@@ -594,7 +599,7 @@ def _replayed(view: TarotView, places: list[list[Card]], plan: _Plan) -> TarotSt
     else:
         chien = list(places[n]) if plan.chien_hidden else list(view.chien)
     try:
-        state = view.variant.deal(hands=hands, chien=chien, dealer=view.dealer)
+        state = _variant(view).deal(hands=hands, chien=chien, dealer=view.dealer)
         for action in plan.before:
             state = state.apply(action)
         if plan.discards and ecart:
@@ -621,3 +626,13 @@ _PLAIN_NOT_KINGS: Final = sum(_SUIT_MASKS) & ~_KING_MASK
 _ECART_ALLOWED: Final = _PLAIN_NOT_KINGS
 # The trumps above trump number t, for t from 0 to 21.
 _TRUMPS_ABOVE: Final = tuple(sum(1 << (55 + u) for u in range(t + 1, 22)) for t in range(22))
+
+
+@functools.lru_cache(maxsize=16)
+def _variant_of(options: TarotOptions) -> TarotVariant:
+    return get_variant_class("tarot")(options)
+
+
+def _variant(view: TarotView) -> TarotVariant:
+    """The variant of the view's options (a variant is built once per option set)."""
+    return _variant_of(view.options)
