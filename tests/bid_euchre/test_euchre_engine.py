@@ -8,6 +8,7 @@ import pickle
 import random
 import re
 import threading
+from collections import Counter
 
 import pytest
 
@@ -44,6 +45,7 @@ from cardrules.bid_euchre import (
     parse_action,
     random_playout,
 )
+from cardrules.decks import euchre_deck
 from cardrules.state import StateBase
 from cardrules.testing import check_variant
 
@@ -97,6 +99,9 @@ def hidden_codes(state: BidEuchreState, view: BidEuchreView) -> set[str]:
 # -- E-40 visibility -----------------------------------------------------------------------
 
 
+DECK_ORDER = [*euchre_deck(), cardrules.JOKER]
+
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=[str(o) for o in OPTION_SETS])
 def test_e40_views_never_show_a_hidden_card(options: dict[str, object]) -> None:
     variant = BidEuchreVariant(**options)  # type: ignore[arg-type]
@@ -107,7 +112,12 @@ def test_e40_views_never_show_a_hidden_card(options: dict[str, object]) -> None:
                 text = repr(view)
                 for code in hidden_codes(state, view):
                     assert not re.search(rf"(?<![0-9A-Za-z]){code}(?![0-9A-Za-z])", text)
-                assert view.hand == state.hand(seat)
+                # The same cards; with the double deck the view lists them in deck order,
+                # not by which copy the seat holds (that depends on the other hands).
+                assert sorted(view.hand, key=DECK_ORDER.index) == list(view.hand)
+                assert Counter(view.hand) == Counter(state.hand(seat))
+                if not variant.options.double_deck:
+                    assert view.hand == state.hand(seat)
 
 
 def test_e40_public_facts_are_in_every_view() -> None:
@@ -384,7 +394,9 @@ def test_bad_input_table() -> None:
         (PASS, None, WrongPhaseError),
         (Bid(Contract(4)), None, WrongPhaseError),
         (None, None, InvalidActionError),
-        (1, None, InvalidActionError),
+        (-1, None, InvalidActionError),
+        (102, None, InvalidActionError),
+        (True, None, InvalidActionError),
         (b"pass", None, InvalidActionError),
         (object(), None, InvalidActionError),
         ("play 8S", None, UnknownCardError),

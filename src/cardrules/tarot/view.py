@@ -9,25 +9,32 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
 from cardrules import wire
+from cardrules._sampling import deal_hidden
 from cardrules._util import quote
-from cardrules.actions import Action
+from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
+from cardrules.registry import get_variant_class
 from cardrules.state import State, check_seat
 from cardrules.tarot._tables import Phase
+from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
+from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
     from cardrules.tarot.state import Poignee, TarotState
+    from cardrules.tarot.variant import TarotVariant
 
-__all__ = ["TarotView"]
+__all__ = ["OBSERVATION_LAYOUT", "TarotView", "observation_size"]
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -44,6 +51,7 @@ class TarotView:
     codes.
 
     Attributes:
+        options: The options (house rules) of the deal.
         seat: The viewing seat.
         players: The number of seats.
         dealer: The dealer.
@@ -65,6 +73,8 @@ class TarotView:
         chelem_announced: Whether a slam was announced.
         trick: The current trick as ``(seat, card)``.
         last_trick: The previous trick as ``(seat, card)``.
+        tricks: Every gathered trick, in order, each as ``(seat, card)`` in playing
+            order (the cards played are public, T-39).
         tricks_won: How many tricks each seat has won.
         result: The deal's result at the end, else ``None``.
         public_cards: The cards whose identity is public here: cards played, the shown
@@ -73,6 +83,10 @@ class TarotView:
             ``state.legal_actions()``), else empty: a client needs one answer.
     """
 
+    variant_id: ClassVar[str] = "tarot"
+    """The id of the variant the view belongs to."""
+
+    options: TarotOptions
     seat: int
     players: int
     dealer: int
@@ -92,6 +106,7 @@ class TarotView:
     chelem_announced: bool
     trick: tuple[tuple[int, Card], ...]
     last_trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
     tricks_won: tuple[int, ...]
     result: DealResult | None
     public_cards: frozenset[Card]
@@ -130,6 +145,51 @@ class TarotView:
         if self.result is not None:
             parts.append(f"scores={list(self.result.scores)}")
         return "TarotView(" + ", ".join(parts) + ")"
+
+    def observation(self) -> tuple[float, ...]:
+        """What this view shows as a flat tuple of ``variant.observation_size`` floats.
+
+        The layout is :data:`cardrules.tarot.view.OBSERVATION_LAYOUT` (seats
+        counted from the viewer); see the docs page "Observations".
+
+        >>> from cardrules.tarot import TarotVariant
+        >>> variant = TarotVariant(players=5)
+        >>> len(variant.new_game(seed=1).view(3).observation()) == variant.observation_size
+        True
+        """
+        return _observation(self)
+
+    def sample_state(self, rng: random.Random) -> TarotState:
+        """A full state this view could come from, its hidden cards dealt at random.
+
+        Every card the viewer cannot see is placed consistently with all the view
+        shows: the viewer's hand, the cards played and the voids they reveal (a seat
+        that did not follow, trump or overtrump holds no card that would have had to
+        be played, T-22), the chien when shown, the écart's trumps (T-15d) and the
+        whole écart while the taker sees it, the poignées (with the Excuse, no other
+        trump, T-20b), the called card's holder as far as it is known (T-42). The
+        deal is drawn uniformly among the consistent deals, then the public history
+        is replayed through the checked rules, so ``sampled.view(self.seat) == self``
+        and the state's record replays. The hidden choices (the écart's face-down
+        cards) are part of the deal drawn.
+
+        Args:
+            rng: The generator (the only source of randomness).
+
+        Raises:
+            InconsistentViewError: no deal of the variant gives this view (a view
+                changed by hand).
+            InvalidArgumentError: ``rng`` is not a ``random.Random``.
+
+        >>> import random
+        >>> from cardrules.tarot import TarotVariant
+        >>> state = TarotVariant().new_game(seed=3).apply("bid garde")
+        >>> view = state.view(0)
+        >>> sampled = view.sample_state(random.Random(1))
+        >>> sampled.view(0) == view, sampled.hand(0) == state.hand(0)
+        (True, True)
+        """
+        return _sample_state(self, rng)
 
     @classmethod
     def from_state(cls, state: TarotState, seat: int) -> TarotView:
@@ -182,6 +242,10 @@ class TarotView:
                 or called in played
             )
         tricks_won = [0] * players
+        plays = [(s, a.card) for s, a in state.history if type(a) is Play]
+        tricks = tuple(
+            tuple(plays[k : k + players]) for k in range(0, players * state.tricks_played, players)
+        )
         for winner in state.trick_winners:
             tricks_won[winner] += 1
         poignees = state.poignees
@@ -189,6 +253,7 @@ class TarotView:
         if called is not None:
             public |= {called}
         return cls(
+            options=state.variant.options,
             seat=seat,
             players=players,
             dealer=state.dealer,
@@ -208,6 +273,7 @@ class TarotView:
             chelem_announced=state.chelem_announced,
             trick=state.trick,
             last_trick=state.last_trick,
+            tricks=tricks,
             tricks_won=tuple(tricks_won),
             result=state.result() if end else None,
             public_cards=public,
@@ -256,3 +322,361 @@ class TarotView:
 
 _CHIEN_SHOWN: Final = (Contract.PRISE, Contract.GARDE)
 _ECART_SEEN: Final = (Phase.ECART, Phase.ANNOUNCE)
+
+
+# -- observations ------------------------------------------------------------------
+
+_CARDS: Final = 78
+_PHASES: Final = tuple(Phase)
+
+OBSERVATION_LAYOUT: Final[tuple[tuple[str, str], ...]] = (
+    ("hand", "78: 1 for each card of the viewer's hand"),
+    ("played", "players x 78: the cards each seat has played to the tricks so far"),
+    ("trick", "players x 78: the card each seat has put on the current trick"),
+    ("chien", "78: the chien, when the viewer may see it"),
+    ("ecart", "78: the écart cards the viewer may see (TarotView.ecart)"),
+    ("poignee_cards", "78: the cards shown in poignées"),
+    ("poignee_level", "players x 3: each seat's poignée (simple, double, triple)"),
+    ("bids", "players x 5: each seat's bid (pass, prise, garde, garde sans, garde contre)"),
+    ("contract", "4: the contract (prise, garde, garde sans, garde contre)"),
+    ("taker", "players: the taker"),
+    ("called_card", "78: the card called (5 players)"),
+    ("partner_known", "1: 1 when the viewer knows who the partner is (or that none is)"),
+    ("partner", "players: the partner, when known"),
+    ("chelem", "1: 1 when a slam was announced"),
+    ("phase", "6: bidding, call, ecart, announce, play, end"),
+    ("to_play", "players: the seat to act"),
+    ("dealer", "players: the dealer"),
+    ("hand_sizes", "players: the number of cards each seat holds"),
+    ("tricks_won", "players: the number of tricks each seat has won"),
+    ("scores", "players: each seat's score at the end of the deal, else 0"),
+)
+"""Each part of :meth:`~cardrules.tarot.TarotView.observation`, in order: its name and what
+it holds.
+
+A per-seat part has one block per seat, counted from the viewer: block ``k`` is the
+seat ``k`` places to the viewer's left, ``(viewer + k) % players``, so the viewer is
+block 0. Cards are indexed by :attr:`Card.index <cardrules.Card.index>` (0 to 77); a
+one-hot part is all zeros while its fact is unknown (no contract yet, no partner known).
+
+>>> [name for name, _ in OBSERVATION_LAYOUT][:3]
+['hand', 'played', 'trick']
+"""
+
+
+def observation_size(players: int) -> int:
+    """The length of an observation at a table of ``players`` seats.
+
+    >>> observation_size(3), observation_size(4), observation_size(5)
+    (915, 1086, 1257)
+    """
+    return _CARDS * (2 * players + 5) + 15 * players + 12
+
+
+# One part after the other, as the layout lists them: PLR0912, PLR0915.
+def _observation(view: TarotView) -> tuple[float, ...]:  # noqa: PLR0912, PLR0915
+    """The observation of ``view`` (see :data:`OBSERVATION_LAYOUT`): block ``k`` of a
+    per-seat part is the seat ``k`` places to the viewer's left; cards are indexed by
+    :attr:`Card.index <cardrules.Card.index>` (0 to 77)."""
+    n = view.players
+    me = view.seat
+    obs = [0.0] * observation_size(n)
+    for card in view.hand:
+        obs[card.index] = 1.0
+    base = _CARDS
+    for trick in view.tricks:
+        for seat, card in trick:
+            obs[base + (seat - me) % n * _CARDS + card.index] = 1.0
+    for seat, card in view.trick:
+        obs[base + (seat - me) % n * _CARDS + card.index] = 1.0
+    base += n * _CARDS
+    for seat, card in view.trick:
+        obs[base + (seat - me) % n * _CARDS + card.index] = 1.0
+    base += n * _CARDS
+    for card in view.chien:
+        obs[base + card.index] = 1.0
+    base += _CARDS
+    for card in view.ecart:
+        obs[base + card.index] = 1.0
+    base += _CARDS
+    for poignee in view.poignees:
+        for card in poignee.cards:
+            obs[base + card.index] = 1.0
+    base += _CARDS
+    for poignee in view.poignees:
+        obs[base + (poignee.seat - me) % n * 3 + poignee.level - 1] = 1.0
+    base += 3 * n
+    for seat, bid in view.bids:
+        obs[base + (seat - me) % n * 5 + (0 if bid is None else bid)] = 1.0
+    base += 5 * n
+    if view.contract is not None:
+        obs[base + view.contract - Contract.PRISE] = 1.0
+    base += 4
+    if view.taker is not None:
+        obs[base + (view.taker - me) % n] = 1.0
+    base += n
+    if view.called_card is not None:
+        obs[base + view.called_card.index] = 1.0
+    base += _CARDS
+    if view.partner_known:
+        obs[base] = 1.0
+    base += 1
+    if view.partner is not None:
+        obs[base + (view.partner - me) % n] = 1.0
+    base += n
+    if view.chelem_announced:
+        obs[base] = 1.0
+    base += 1
+    obs[base + _PHASES.index(view.phase)] = 1.0
+    base += len(_PHASES)
+    if view.to_play is not None:
+        obs[base + (view.to_play - me) % n] = 1.0
+    base += n
+    obs[base + (view.dealer - me) % n] = 1.0
+    base += n
+    for seat in range(n):
+        k = (seat - me) % n
+        obs[base + k] = float(view.hand_sizes[seat])
+        obs[base + n + k] = float(view.tricks_won[seat])
+        if view.result is not None:
+            obs[base + 2 * n + k] = float(view.result.scores[seat])
+    return tuple(obs)
+
+
+# -- sampling ------------------------------------------------------------------------
+
+_EXCUSE_INDEX: Final = 77
+_FIRST_TRUMP_INDEX: Final = 56
+_HAND_SIZES: Final = {3: 24, 4: 18, 5: 15}
+_TRIES: Final = 2000
+
+
+def _is_trump(index: int) -> bool:
+    return _FIRST_TRUMP_INDEX <= index < _EXCUSE_INDEX
+
+
+def _sample_state(view: TarotView, rng: random.Random) -> TarotState:
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    try:
+        groups, sizes, plan = _places_of(view)
+        for _ in range(_TRIES):
+            hands = deal_hidden(rng, groups, sizes)
+            state = _replayed(view, hands, plan)
+            if state is not None and state.view(view.seat) == view:
+                return state
+    except InconsistentViewError:
+        raise
+    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
+    raise InconsistentViewError(
+        f"no deal matches this view: none of {_TRIES} consistent deals replays its history "
+        "(a view changed by hand?)"
+    )
+
+
+class _Plan:
+    """The known parts of the deal besides the drawn places."""
+
+    def __init__(self, view: TarotView) -> None:
+        n = view.players
+        self.n = n
+        self.chien_size = 78 - n * _HAND_SIZES[n]
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.plays: list[tuple[int, Card]] = []
+        for trick in (*view.tricks, view.trick):
+            for seat, card in trick:
+                self.played[seat].append(card.index)
+                self.plays.append((seat, card))
+        contract = view.contract
+        self.chien_taken = contract in _CHIEN_SHOWN and view.phase not in _BEFORE_ECART
+        self.chien_hidden = not view.chien and not self.chien_taken
+        self.ecart_hidden = 0
+        if self.chien_taken and view.taker is not None:
+            if view.phase is Phase.ECART:
+                taker_held = _HAND_SIZES[n] + self.chien_size - len(self.played[view.taker])
+                discarded = taker_held - view.hand_sizes[view.taker]
+            else:
+                discarded = self.chien_size
+            self.ecart_hidden = discarded - len(view.ecart)
+        self.played_cards = [[_CARD_OF[i] for i in cards] for cards in self.played]
+        self.before, self.discards, self.after = _script(view, self.plays)
+
+
+def _script(
+    view: TarotView, plays: list[tuple[int, Card]]
+) -> tuple[list[Action], bool, list[Action]]:
+    """The public actions of the view's history: those before the écart, whether an
+    écart was (or is being) made, those after it. Each seat shows its poignée right
+    before its first card (T-19)."""
+    before: list[Action] = [Pass() if c is None else Bid(c) for _, c in view.bids]
+    if view.called_card is not None:
+        before.append(Call(view.called_card))
+    phase = view.phase
+    discards = view.contract in _CHIEN_SHOWN and phase not in _BEFORE_ECART
+    if view.contract is not None and view.result is not None and view.result.annulled:
+        discards = False
+    after: list[Action] = []
+    if view.contract is not None and phase not in (*_BEFORE_ECART, Phase.ECART, Phase.ANNOUNCE):
+        after.append(AnnounceChelem() if view.chelem_announced else Pass())
+    shown = {p.seat: p for p in view.poignees}
+    for seat, card in plays:
+        poignee = shown.pop(seat, None)
+        if poignee is not None:
+            after.append(DeclarePoignee(cards=poignee.cards))
+        after.append(Play(card))
+    # A poignée just shown by the seat to play, before its card.
+    after.extend(DeclarePoignee(cards=p.cards) for p in shown.values())
+    return before, discards, after
+
+
+_BEFORE_ECART: Final = (Phase.BIDDING, Phase.CALL)
+
+
+@functools.lru_cache(maxsize=64)
+def _places_of(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+    # A bot draws many deals from one view: what the view fixes is worked out once.
+    return _hidden_places(view)
+
+
+# One test per fact the view shows: PLR0912.
+def _hidden_places(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:  # noqa: PLR0912
+    """The groups of hidden cards and the sizes of the places: seats 0 … n - 1, then
+    the face-down chien (place n) and the face-down part of the écart (place n + 1)."""
+    plan = _Plan(view)
+    n, me, taker = plan.n, view.seat, view.taker
+    ecart_place = n + 1
+    sizes = [0 if s == me else view.hand_sizes[s] for s in range(n)]
+    sizes += [plan.chien_size if plan.chien_hidden else 0, plan.ecart_hidden]
+    known: set[int] = {c.index for c in view.hand}
+    for cards in plan.played:
+        known.update(cards)
+    known.update(c.index for c in view.ecart)
+    if not plan.chien_taken:
+        known.update(c.index for c in view.chien)  # Garde sans, contre: shown at the end
+    fixed: dict[int, int] = {}  # card index -> its one place
+    for poignee in view.poignees:
+        for card in poignee.cards:
+            if card.index not in known and poignee.seat != me:
+                fixed[card.index] = poignee.seat
+    called = view.called_card
+    if (
+        called is not None
+        and view.partner_known
+        and view.partner is not None
+        and view.partner != me
+        and called.index not in known
+    ):
+        fixed[called.index] = view.partner
+    # The places each seat cannot hold a card of: voids shown in the tricks (T-22).
+    barred = [0] * n  # card-index masks
+    for trick in (*view.tricks, view.trick):
+        _voids(trick, barred)
+    for poignee in view.poignees:
+        if any(c.index == _EXCUSE_INDEX for c in poignee.cards):
+            barred[poignee.seat] |= _TRUMP_MASK  # T-20b: every trump is shown
+    if taker is not None and view.phase is not Phase.END and view.ecart:
+        # T-15c: trumps in the écart mean the taker had no other plain card to put.
+        barred[taker] |= _PLAIN_NOT_KINGS
+    chien = {c.index for c in view.chien} if plan.chien_taken else set()
+    by_mask: dict[int, list[Card]] = {}
+    open_places = [p for p in range(n + 2) if sizes[p]]
+    for index in range(78):
+        if index in known:
+            continue
+        if index in fixed:
+            # A poignée's or the called card: where it is shown to be, whatever else.
+            by_mask.setdefault(1 << fixed[index], []).append(_CARD_OF[index])
+            continue
+        if index in chien:
+            # A chien card the viewer did not see go: in the taker's hand or the écart.
+            mask = 1 << ecart_place
+            if taker is not None and taker != me:
+                mask |= 1 << taker
+        else:
+            mask = 0
+            for p in open_places:
+                mask |= 1 << p
+        for s in range(n):
+            if barred[s] >> index & 1:
+                mask &= ~(1 << s)
+        if not _ECART_ALLOWED >> index & 1:
+            mask &= ~(1 << ecart_place)
+        by_mask.setdefault(mask, []).append(_CARD_OF[index])
+    return list(by_mask.items()), sizes, plan
+
+
+def _voids(trick: tuple[tuple[int, Card], ...], barred: list[int]) -> None:
+    """Bar what the plays of one trick show a seat cannot hold (T-22, T-23)."""
+    led = -1  # 0-3 a suit, 4 trumps, -1 not set yet (T-23: an Excuse led)
+    best = 0  # the highest trump played so far, as a trump number
+    for seat, card in trick:
+        index = card.index
+        if index == _EXCUSE_INDEX:
+            continue
+        trump = _is_trump(index)
+        if led < 0:
+            led = 4 if trump else index // 14
+        elif trump:
+            if led != 4:
+                barred[seat] |= _SUIT_MASKS[led]  # it trumped: void in the suit led
+            if index - 55 < best:
+                barred[seat] |= _TRUMPS_ABOVE[best]  # it could not overtrump
+        elif index // 14 != led:
+            # Neither followed nor trumped: void in the suit led and in trumps.
+            barred[seat] |= _TRUMP_MASK | (_SUIT_MASKS[led] if led != 4 else 0)
+        if trump and index - 55 > best:
+            best = index - 55
+
+
+def _replayed(view: TarotView, places: list[list[Card]], plan: _Plan) -> TarotState | None:
+    """The deal with the drawn cards and the view's public history replayed; None if
+    a rule refuses it (a card the replay shows cannot be where it was drawn)."""
+    n, me, taker = plan.n, view.seat, view.taker
+    hands = [[*places[s], *plan.played_cards[s]] for s in range(n)]
+    hands[me] = [*view.hand, *plan.played_cards[me]]
+    ecart = [*places[n + 1], *view.ecart]
+    if plan.chien_taken and taker is not None:
+        # T-14: the taker was dealt what he holds, played and discarded, less the chien.
+        chien = list(view.chien)
+        hands[taker] = list(set(hands[taker]).union(ecart).difference(chien))
+    else:
+        chien = list(places[n]) if plan.chien_hidden else list(view.chien)
+    try:
+        state = _variant(view).deal(hands=hands, chien=chien, dealer=view.dealer)
+        for action in plan.before:
+            state = state.apply(action)
+        if plan.discards and ecart:
+            # T-15c is checked card by card: the plain cards go before the trumps.
+            ecart.sort(key=_is_trump_card)
+            state = state.apply(Discard(ecart))
+        for action in plan.after:
+            state = state.apply(action)
+    except CardrulesError:
+        return None
+    return state
+
+
+def _is_trump_card(card: Card) -> bool:
+    return card.kind is CardKind.TRUMP
+
+
+_CARD_OF: Final = tuple(Card.from_index(i) for i in range(78))
+_TRUMP_MASK: Final = sum(1 << i for i in range(_FIRST_TRUMP_INDEX, _EXCUSE_INDEX))
+_SUIT_MASKS: Final = tuple(sum(1 << (14 * s + r) for r in range(14)) for s in range(4))
+_KING_MASK: Final = sum(1 << (14 * s + 13) for s in range(4))
+_PLAIN_NOT_KINGS: Final = sum(_SUIT_MASKS) & ~_KING_MASK
+# T-15a, T-15b: the face-down écart holds plain cards other than kings.
+_ECART_ALLOWED: Final = _PLAIN_NOT_KINGS
+# The trumps above trump number t, for t from 0 to 21.
+_TRUMPS_ABOVE: Final = tuple(sum(1 << (55 + u) for u in range(t + 1, 22)) for t in range(22))
+
+
+@functools.lru_cache(maxsize=16)
+def _variant_of(options: TarotOptions) -> TarotVariant:
+    return get_variant_class("tarot")(options)
+
+
+def _variant(view: TarotView) -> TarotVariant:
+    """The variant of the view's options (a variant is built once per option set)."""
+    return _variant_of(view.options)
