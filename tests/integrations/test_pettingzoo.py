@@ -22,7 +22,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import cardrules  # noqa: E402
 from cardrules.integrations import pettingzoo as cz  # noqa: E402
 
-CONFIGS = [
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("tarot", {"players": 3}),
     ("tarot", {"players": 4}),
     ("tarot", {"players": 5}),
@@ -85,7 +85,8 @@ def test_observations_and_masks_follow_the_state(variant_id: str, options: dict[
                 list(state.view(seat).observation())
             )
             mask = seen["action_mask"]
-            assert mask.dtype == np.int8 and mask.shape == (variant.num_actions,)
+            assert mask.dtype == np.int8
+            assert mask.shape == (variant.num_actions,)
             expected = state.legal_action_mask() if seat == state.to_play else ()
             assert np.flatnonzero(mask).tolist() == [i for i, m in enumerate(expected) if m]
         game.step(rng.choice(state.legal_action_ids()))
@@ -100,7 +101,8 @@ def test_rewards_are_the_settlement_of_the_deal(variant_id: str, options: dict[s
         rng = random.Random(seed)
         seen = play_out(game, rng)
         final = game.state
-        assert final.is_terminal and game.agents == []
+        assert final.is_terminal
+        assert game.agents == []
         got = dict.fromkeys(game.possible_agents, 0.0)
         for agent, reward in seen:
             got[agent] += reward
@@ -186,7 +188,8 @@ def test_render_shows_the_table_as_the_seat_to_act_sees_it(
 
 def test_the_module_examples_run() -> None:
     result = doctest.testmod(cz, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
+    assert result.attempted > 0
+    assert result.failed == 0
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "integrations.md"
@@ -194,7 +197,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "integrations.md"
 
 @pytest.mark.skipif(not DOCS.is_file(), reason="the docs are not beside these tests")
 def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.DOTALL)
     code = next(b for b in blocks if "integrations.pettingzoo" in b)
     exec(compile(code, str(DOCS), "exec"), {})  # noqa: S102 - the docs' own example
     assert capsys.readouterr().out

@@ -387,8 +387,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         for k in own[: max(0, len(self._dealt) - start)]:
             pool.remove(self._dealt[k])
         rng.shuffle(pool)
-        for k, card in enumerate(self._dealt):
-            out.apply_action(card if k in own else pool.pop())
+        for k, index in enumerate(self._dealt):
+            out.apply_action(index if k in own else pool.pop())
         return out
 
     def __str__(self) -> str:
