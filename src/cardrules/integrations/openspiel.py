@@ -53,6 +53,7 @@ import pyspiel
 from cardrules import Action, Card, State, Variant, get_variant
 from cardrules.bid_euchre import Discard as JokerDiscard
 from cardrules.bid_euchre import Give
+from cardrules.integrations._limits import score_bound
 from cardrules.tarot import Discard as EcartDiscard
 
 __all__ = ["BidEuchreGame", "CardrulesGame", "CardrulesObserver", "CardrulesState", "TarotGame"]
@@ -131,7 +132,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         self.dealer: int = sample.dealer
         self.piles: tuple[int, ...] = tuple(len(pile) for pile in self.piles_of(sample))
         self.max_decisions: int = self._max_decisions()
-        bound = self._utility_bound()
+        bound = score_bound(self.variant)
         zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=self.variant.num_actions,
@@ -165,7 +166,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         """The chance outcome that deals ``card``."""
         return self._index[card]
 
-    # Each game below implements these five for its variant.
+    # Each game below implements these four for its variant.
 
     def deal(self, piles: Sequence[Sequence[Card]]) -> State:
         """The first state of the deal with these piles (in :attr:`piles` order)."""
@@ -175,14 +176,11 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         """The piles of ``state``'s deal, in dealing order (the inverse of :meth:`deal`)."""
         raise NotImplementedError
 
-    def seen(self, view: Any, seat: int, actor: int, action: Action) -> bool:
-        """Whether ``seat`` (whose current view is ``view``) saw ``actor``'s ``action``."""
+    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
+        """Whether ``seat`` saw ``actor``'s ``action``, one of ``state``'s history."""
         raise NotImplementedError
 
     def _max_decisions(self) -> int:
-        raise NotImplementedError
-
-    def _utility_bound(self) -> float:
         raise NotImplementedError
 
 
@@ -214,7 +212,7 @@ class TarotGame(CardrulesGame):
         deal = self.variant.deal_json(state)
         return (*(_cards(h) for h in deal["hands"]), _cards(deal["chien"]))
 
-    def seen(self, view: Any, seat: int, actor: int, action: Action) -> bool:
+    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
         # T-15: the écart is made face down; its trumps are shown once made (T-15d),
         # which the current view tells, not when each was put there.
         return type(action) is not EcartDiscard or seat == actor
@@ -225,18 +223,6 @@ class TarotGame(CardrulesGame):
         n = self.variant.players
         chien = self.piles[-1]
         return n + 1 + chien + 1 + n + (len(self.variant.deck) - chien)
-
-    def _utility_bound(self) -> float:
-        # T-31 … T-37: a defender pays at most (25 + D + 10) × m plus every poignée and
-        # every slam bonus; D ≤ 57 (T-30); the taker receives from each defender.
-        options = self.variant.options_json()
-        n = self.variant.players
-        unit = (
-            (25 + 57 + 10) * max(options["multipliers"].values())
-            + n * max(options["poignee_bonuses"])
-            + sum(abs(b) for b in options["chelem_bonuses"].values())
-        )
-        return float((n - 1) * unit)
 
 
 class BidEuchreGame(CardrulesGame):
@@ -261,11 +247,12 @@ class BidEuchreGame(CardrulesGame):
     def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
         return tuple(_cards(h) for h in self.variant.deal_json(state)["hands"])
 
-    def seen(self, view: Any, seat: int, actor: int, action: Action) -> bool:
+    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
         # E-40: the help exchange is shown to the declarer and the partner only, the
         # joker discard to the dealer only.
         if type(action) is Give:
-            return view.declarer is not None and seat in (view.declarer, (view.declarer + 2) % 4)
+            declarer = state.view(seat).declarer
+            return declarer is not None and seat in (declarer, (declarer + 2) % 4)
         if type(action) is JokerDiscard:
             return seat == actor
         return True
@@ -279,14 +266,6 @@ class BidEuchreGame(CardrulesGame):
         bids = tricks + 3
         exchange: int = options["help_exchange_count"]
         return 4 + bids + 4 + 1 + 2 * exchange + 2 + 4 * tricks
-
-    def _utility_bound(self) -> float:
-        # E-23, E-27 … E-29: a hand scores at most the moon, the help bid or every trick,
-        # and each renege may cost its penalty.
-        options = self.variant.options_json()
-        tricks = 12 if options["double_deck"] else 6
-        top = max(options["moon_value"], options["help_value"], tricks)
-        return float(top + options["renege_penalty"] * 4 * tricks)
 
 
 def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
@@ -305,6 +284,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._dealt: list[int] = []
         self._left = list(game.copies)
         self.state: State | None = None
+        # seen_history by seat, for the current state only.
+        self._seen: dict[int, list[tuple[int, int | None, str]]] = {}
 
     @property
     def _game(self) -> CardrulesGame:
@@ -335,6 +316,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [(i, n / total) for i, n in enumerate(self._left) if n]
 
     def _apply_action(self, action: int) -> None:
+        self._seen = {}
         if self.state is None:
             if not 0 <= action < len(self._left) or not self._left[action]:
                 raise ValueError(f"{action} is not a card left to deal")
@@ -424,15 +406,19 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         saw it."""
         if self.state is None:
             return []
-        view = self.state.view(seat)
-        variant = self._game.variant
+        cached = self._seen.get(seat)
+        if cached is not None:
+            return cached
+        game = self._game
+        variant = game.variant
         out: list[tuple[int, int | None, str]] = []
         for actor, action in self.state.history:
-            if self._game.seen(view, seat, actor, action):
+            if game.seen(self.state, seat, actor, action):
                 out.append((actor, variant.action_id(action), variant.action_text(action)))
             else:
                 verb = variant.action_text(action).split()[0]
                 out.append((actor, None, f"{verb} ?"))
+        self._seen[seat] = out
         return out
 
 
