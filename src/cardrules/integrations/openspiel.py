@@ -56,7 +56,14 @@ from cardrules.bid_euchre import Give
 from cardrules.integrations._limits import score_bound
 from cardrules.tarot import Discard as EcartDiscard
 
-__all__ = ["BidEuchreGame", "CardrulesGame", "CardrulesObserver", "CardrulesState", "TarotGame"]
+__all__ = [
+    "BidEuchreGame",
+    "CardrulesGame",
+    "CardrulesObserver",
+    "CardrulesState",
+    "TarotGame",
+    "parameter_specification",
+]
 
 # Options whose default depends on another option: -1 stands for the rules' default.
 _DEPENDENT_DEFAULTS = ("help_value", "moon_value")

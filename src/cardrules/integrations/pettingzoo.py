@@ -18,8 +18,8 @@ generator, so every episode has at least one decision.
 >>> game = env("tarot", players=3)
 >>> game.reset(seed=7)
 >>> observation, reward, terminated, truncated, info = game.last()
->>> game.agent_selection, observation["action_mask"].sum() > 0, reward, terminated
-('player_1', np.True_, 0.0, False)
+>>> game.agent_selection, int(observation["action_mask"].sum()), reward, terminated
+('player_1', 5, 0.0, False)
 >>> while game.agents:
 ...     observation, reward, terminated, truncated, info = game.last()
 ...     mask = observation["action_mask"]
