@@ -53,7 +53,7 @@ import pyspiel
 from cardrules import Action, Card, State, Variant, get_variant
 from cardrules.bid_euchre import Discard as JokerDiscard
 from cardrules.bid_euchre import Give
-from cardrules.integrations._limits import score_bound
+from cardrules.integrations._common import observation_size, score_bound
 from cardrules.tarot import Discard as EcartDiscard
 
 __all__ = [
@@ -458,7 +458,7 @@ class CardrulesObserver:
                 ("public_cards", (cards,)),
                 ("history", (game.max_decisions, variant.num_actions + 1)),
             ]
-        pieces.append(("observation", (variant.observation_size,)))
+        pieces.append(("observation", (observation_size(variant),)))
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0

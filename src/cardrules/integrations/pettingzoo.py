@@ -38,6 +38,7 @@ from pettingzoo import AECEnv
 
 from cardrules import CardrulesError, InvalidActionError, InvalidArgumentError, State, Variant
 from cardrules import get_variant as _get_variant
+from cardrules.integrations._common import observation_size, score_bound
 
 __all__ = ["CardrulesEnv", "env"]
 
@@ -99,12 +100,16 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(variant.players)]
         self.agents = list(self.possible_agents)
-        size = variant.observation_size
+        size = observation_size(variant)
+        # An observation holds flags, counts of cards or tricks, and the deal's scores.
+        bound = max(score_bound(variant), float(len(variant.deck)))
         # One space object per agent, built once: seeding a space must stick.
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=0.0, high=1.0, shape=(size,), dtype=np.float32),
+                    "observation": spaces.Box(
+                        low=-bound, high=bound, shape=(size,), dtype=np.float32
+                    ),
                     "action_mask": spaces.MultiBinary(variant.num_actions),
                 }
             )

@@ -1,10 +1,27 @@
-"""Bounds the frameworks ask for, derived from a built-in variant's options."""
+"""What both integrations need of a built-in variant: its observation size, its bounds."""
 
 from __future__ import annotations
 
 from cardrules import InvalidArgumentError, Variant
+from cardrules.bid_euchre import BidEuchreVariant
+from cardrules.tarot import TarotVariant
 
-__all__ = ["score_bound"]
+__all__ = ["observation_size", "score_bound"]
+
+
+def observation_size(variant: Variant) -> int:
+    """The length of ``view.observation()`` for the views of ``variant``'s states.
+
+    >>> import cardrules
+    >>> observation_size(cardrules.get_variant("tarot")) > 0
+    True
+
+    Raises:
+        InvalidArgumentError: ``variant`` is not French Tarot or Bid Euchre.
+    """
+    if isinstance(variant, (TarotVariant, BidEuchreVariant)):
+        return variant.observation_size
+    raise InvalidArgumentError(f"no observation is defined for the variant {variant.id!r}")
 
 
 def score_bound(variant: Variant) -> float:
