@@ -37,7 +37,7 @@ class Game:
         self._undo: list[State] = []
         self._redo: list[State] = []
 
-    def play(self, action: Action | str, seat: int | None = None) -> None:
+    def play(self, action: Action | str | int, seat: int | None = None) -> None:
         """Apply ``action`` (checked); on error nothing changes. Clears the redo stack."""
         new = self.state.apply(action, seat)
         self._undo.append(self.state)

@@ -245,17 +245,23 @@ class State(abc.ABC):
         """The actions the seat to play may take, without duplicates (empty at the end)."""
 
     @abc.abstractmethod
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    def check(self, action: Action | str | int, seat: int | None = None) -> None:
         """Raise the specific :class:`~cardrules.IllegalActionError` if ``action`` is illegal.
 
         Args:
-            action: An action, or its notation.
+            action: An action, its notation, or its integer id (:meth:`Variant.action_id`).
             seat: The seat claiming to act; ``None`` for the seat to play.
         """
 
     @abc.abstractmethod
-    def apply(self, action: Action | str, seat: int | None = None) -> State:
-        """Check ``action`` and return the state after it. ``self`` is never modified."""
+    def apply(self, action: Action | str | int, seat: int | None = None) -> State:
+        """Check ``action`` and return the state after it. ``self`` is never modified.
+
+        ``action`` is an action, its notation, or its integer id, as in
+        :meth:`legal_action_ids`: ``state.apply(state.legal_action_ids()[0])``. An id
+        that is not an action of the variant raises
+        :class:`~cardrules.InvalidActionError`; ``True`` and ``False`` are not ids.
+        """
 
     @abc.abstractmethod
     def result(self) -> Any:
@@ -273,7 +279,7 @@ class State(abc.ABC):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (full information: for servers, not for players)."""
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool:
         """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
         try:
             self.check(action, seat)
@@ -403,21 +409,24 @@ class StateBase(State):
 
     # -- derived behaviour -----------------------------------------------------------
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    def check(self, action: Action | str | int, seat: int | None = None) -> None:
         """Raise the specific :class:`~cardrules.IllegalActionError` if ``action`` is
         illegal (or :class:`~cardrules.NotationError` for bad text); builds no state."""
         self._validate(action, seat)
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Self:
+    def apply(self, action: Action | str | int, seat: int | None = None) -> Self:
         """Check ``action`` and return the state after it. ``self`` is never modified."""
         checked, acting = self._validate(action, seat)
         return self._transition(checked, acting)
 
     def _parse(self, action: object, seat: int) -> Action:
         """``action`` as an :class:`~cardrules.Action`: text is parsed with the variant's
-        notation; anything else that is not an action is refused."""
+        notation, an ``int`` is an action id; anything else that is not an action is
+        refused (``bool`` included, though an ``int`` subclass)."""
         if isinstance(action, str):
             return self.variant.parse_action(action)
+        if type(action) is int:
+            return _action_of_id(self.variant, action, seat)
         if not isinstance(action, Action):
             raise InvalidActionError(
                 f"not an action of {self.variant.name}: {quote(action)}", seat=seat
@@ -461,6 +470,21 @@ class StateBase(State):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replayed, (self.variant, self.record()))
+
+
+def _action_of_id(variant: Variant, number: int, seat: int) -> Action:
+    """The action with id ``number`` of ``variant``, or the specific error."""
+    try:
+        action = variant.action_from_id(number)
+    except ValueError:
+        action = None
+    if not isinstance(action, Action):
+        raise InvalidActionError(
+            f"{quote(number)} is not an action id of {variant.name}: "
+            f"ids run from 0 to {variant.num_actions - 1}",
+            seat=seat,
+        )
+    return action
 
 
 def _replayed(variant: Variant, record: Record) -> State:

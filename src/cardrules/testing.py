@@ -86,7 +86,8 @@ JUNK: Final[tuple[object, ...]] = (
     "x" * 5000,
     "pass pass",
     None,
-    1,
+    -1,  # an int is an action id: these two are no id of any variant
+    10**40,
     1.0,
     True,
     b"pass",

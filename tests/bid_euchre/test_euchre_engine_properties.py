@@ -42,7 +42,17 @@ from cardrules.bid_euchre import (
     action_from_id,
 )
 
-JUNK: tuple[object, ...] = ("", "bid", "play", "play \uff31\uff28", "name x", None, 1, b"pass", 2.5)
+JUNK: tuple[object, ...] = (
+    "",
+    "bid",
+    "play",
+    "play \uff31\uff28",
+    "name x",
+    None,
+    -1,
+    b"pass",
+    2.5,
+)
 
 _SAME_COLOUR = {
     Suit.SPADES: Suit.CLUBS,

@@ -68,7 +68,7 @@ JUNK: tuple[object, ...] = (
     "x" * 1_000_000,
     b"play QH",
     None,
-    1,
+    -1,  # an int is an action id: -1 is none
     1.5,
     True,
     object(),
@@ -302,7 +302,9 @@ def test_junk_is_refused_with_a_documented_error(junk: object) -> None:
 def test_is_legal_never_raises(junk: object) -> None:
     state = VARIANT.new_game(seed=2)
     accepted = is_legal_any(state, junk)
-    assert accepted == (junk in {str(a) for a in state.legal_actions()})
+    # Text is accepted as a legal action's notation, an int as a legal action's id.
+    legal = {str(a) for a in state.legal_actions()} | set(state.legal_action_ids())
+    assert accepted == (junk in legal and type(junk) is not bool)
 
 
 def test_action_ids_and_masks_agree_with_legal_actions() -> None:
@@ -515,11 +517,13 @@ def test_statebase_parses_text_and_refuses_what_is_not_an_action() -> None:
     action = state.legal_actions()[0]
     assert state._parse(str(action), 1) is action
     assert state._parse(action, 1) is action
-    for junk in (None, 7, b"play QH", ("play", "QH")):
+    for junk in (None, True, b"play QH", ("play", "QH")):
         with pytest.raises(InvalidActionError, match=r"^not an action of Toy whist: ") as info:
             state._parse(junk, 1)
         assert info.value.seat == 1
-    with pytest.raises(InvalidActionError, match="an int of 5001 digits"):
+    # An int is an action id; one outside the variant's ids is refused.
+    assert state._parse(7, 1) is VARIANT.action_from_id(7)
+    with pytest.raises(InvalidActionError, match="an int of 5001 digits is not an action id"):
         state._parse(10**5000, 1)
     with pytest.raises(NotationError):
         state._parse("play", 1)

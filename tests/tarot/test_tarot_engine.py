@@ -522,7 +522,7 @@ def test_bad_inputs_are_rejected_with_documented_errors() -> None:
         __slots__ = ()
         verb: ClassVar[str] = "foreign"
 
-    for junk in (None, 1, 1.0, b"pass", object(), Foreign()):
+    for junk in (None, -1, 181, True, 1.0, b"pass", object(), Foreign()):
         with pytest.raises(InvalidActionError):
             state.apply(junk)  # type: ignore[arg-type]
     for seat in (True, 1.0, "1", -1, 9):

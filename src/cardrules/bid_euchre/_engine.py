@@ -225,7 +225,7 @@ class Core:
         """
         return self._acts
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool:
         """True if :meth:`apply` would accept ``action`` from ``seat`` (never raises)."""
         if type(action) is Play and seat is None:
             return bool(self._legal & self._h.play.position_mask[action.card.index])
@@ -235,7 +235,7 @@ class Core:
             return False
         return True
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    def check(self, action: Action | str | int, seat: int | None = None) -> None:
         """Raise the specific error if ``action`` is illegal; else return ``None``.
 
         Raises:
@@ -253,7 +253,7 @@ class Core:
     # -- apply --------------------------------------------------------------------------
 
     # The hot path is written out inline for speed: PLR0912, PLR0915.
-    def apply(self, action: Action | str, seat: int | None = None) -> Self:  # noqa: PLR0912, PLR0915
+    def apply(self, action: Action | str | int, seat: int | None = None) -> Self:  # noqa: PLR0912, PLR0915
         """Check ``action`` (or its notation) and return the state after it.
 
         Args:

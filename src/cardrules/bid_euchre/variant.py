@@ -27,6 +27,7 @@ from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState
+from cardrules.bid_euchre.view import OBSERVATION_SIZE
 from cardrules.cards import Card
 from cardrules.errors import (
     DealError,
@@ -113,6 +114,17 @@ class BidEuchreVariant(Variant):
     def num_actions(self) -> int:
         """The size of the action-id space, 102 for every option set."""
         return _actions.NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`BidEuchreView.observation()
+        <cardrules.bid_euchre.BidEuchreView.observation>`: 454 for every option set
+        (see :data:`cardrules.bid_euchre.view.OBSERVATION_LAYOUT`).
+
+        >>> BidEuchreVariant(double_deck=True).observation_size
+        454
+        """
+        return OBSERVATION_SIZE
 
     def new_game(
         self,

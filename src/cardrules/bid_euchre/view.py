@@ -15,24 +15,26 @@ the reneges only once the hand is scored.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from cardrules._util import quote
 from cardrules.bid_euchre._tables import Phase
+from cardrules.bid_euchre.actions import NUM_ACTIONS, Bid, action_from_id
 from cardrules.bid_euchre.bidding import Contract
-from cardrules.bid_euchre.cards import Trump
+from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.cards import Card, Suit
+from cardrules.cards import JOKER, Card, Suit
+from cardrules.decks import euchre_deck
 from cardrules.errors import InvalidArgumentError
 from cardrules.state import State, check_seat
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.state import BidEuchreState
 
-__all__ = ["BidEuchreView"]
+__all__ = ["OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "BidEuchreView"]
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -128,6 +130,19 @@ class BidEuchreView:
             parts.append(f"delta={list(self.result.delta)}")
         return "BidEuchreView(" + ", ".join(parts) + ")"
 
+    def observation(self) -> tuple[float, ...]:
+        """What this view shows as a flat tuple of ``variant.observation_size`` floats.
+
+        The layout is :data:`cardrules.bid_euchre.view.OBSERVATION_LAYOUT`
+        (seats counted from the viewer); see the docs page "Observations".
+
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> variant = BidEuchreVariant(joker=True)
+        >>> len(variant.new_game(seed=1).view(3).observation()) == variant.observation_size
+        True
+        """
+        return _observation(self)
+
     @classmethod
     def from_state(cls, state: BidEuchreState, seat: int) -> BidEuchreView:
         """What ``seat`` may know of ``state`` (E-40): ``state.view(seat)``, which calls
@@ -187,3 +202,118 @@ class BidEuchreView:
             result=state.result() if end else None,
             public_cards=frozenset((*played, *claimed, *exchanged, *returned, *discard)),
         )
+
+
+# -- observations ------------------------------------------------------------------
+
+# The card slots: the Euchre deck in deck order, then the joker.
+_SLOTS: Final = (*euchre_deck(), JOKER)
+_K: Final = len(_SLOTS)
+_SLOT: Final[dict[Card, int]] = {card: k for k, card in enumerate(_SLOTS)}
+# The call ids: pass is 0, the bids 1 to 16 (their action ids).
+_CALL: Final[dict[Contract, int]] = {
+    a.contract: i for i in range(NUM_ACTIONS) if isinstance(a := action_from_id(i), Bid)
+}
+_CALLS: Final = 1 + len(_CALL)
+_PHASES: Final = tuple(Phase)
+
+OBSERVATION_LAYOUT: Final[tuple[tuple[str, str], ...]] = (
+    ("hand", "25: the copies of each card in the viewer's hand"),
+    ("played", "4 x 25: the cards each seat has played so far"),
+    ("trick", "4 x 25: the card each seat has put on the current trick"),
+    ("given", "25: the help-exchange cards the declarer passed (declarer and partner)"),
+    ("returned", "25: the cards the partner passed back (declarer and partner)"),
+    ("discard", "25: the dealer's joker-variant discard (dealer only)"),
+    ("claimed_hand", "25: the hand shown by an Ace No Face claimant"),
+    ("calls", "4 x 17: each seat's last call (pass, then the 16 bids by action id)"),
+    ("contract", "16: the contract (the bids by action id)"),
+    ("declarer", "4: the declarer"),
+    ("trump", "5: spades, hearts, diamonds, clubs, no-trump"),
+    ("sitting_out", "4: the partner sitting out"),
+    ("claimant", "4: the seat that claimed Ace No Face"),
+    ("named_suit", "4: the suit named for a joker led (spades, hearts, diamonds, clubs)"),
+    ("phase", "8: discard, claim, auction, trump, exchange, play, name_suit, end"),
+    ("to_play", "4: the seat to act"),
+    ("dealer", "4: the dealer"),
+    ("tricks_won", "2: tricks won by the viewer's team, then by the other team"),
+    ("reneges", "4: each seat's reneges, once the hand is scored"),
+    ("delta", "2: the hand's score for the viewer's team, then the other, at the end"),
+)
+"""Each part of :meth:`BidEuchreView.observation`, in order: its name and what it holds.
+
+A per-seat part has one block per seat, counted from the viewer: block ``k`` is the
+seat ``(viewer + k) % 4``, so the viewer is block 0 and its partner block 2. A card part
+has 25 slots, the Euchre deck in deck order (9 to ace of spades, hearts, diamonds,
+clubs) then the joker, each counting the copies (2 with the double deck). The layout
+is the same for every option set.
+
+>>> [name for name, _ in OBSERVATION_LAYOUT][:3]
+['hand', 'played', 'trick']
+"""
+
+OBSERVATION_SIZE: Final = 13 * _K + 4 * _CALLS + (_CALLS - 1) + 4 * 7 + 5 + len(_PHASES) + 4
+"""The length of every Bid Euchre observation (454)."""
+
+
+# One part after the other, as the layout lists them: PLR0912, PLR0915.
+def _observation(view: BidEuchreView) -> tuple[float, ...]:  # noqa: PLR0912
+    """The observation of ``view`` (see :data:`OBSERVATION_LAYOUT`)."""
+    me = view.seat
+    obs = [0.0] * OBSERVATION_SIZE
+    slot = _SLOT
+    for card in view.hand:
+        obs[slot[card]] += 1.0
+    base = _K
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            obs[base + (seat - me) % 4 * _K + slot[card]] += 1.0
+    for seat, card in view.trick:
+        obs[base + (seat - me) % 4 * _K + slot[card]] += 1.0
+    base += 4 * _K
+    for seat, card in view.trick:
+        obs[base + (seat - me) % 4 * _K + slot[card]] += 1.0
+    base += 4 * _K
+    for cards in (view.given, view.returned, view.discard, view.claimed_hand):
+        for card in cards:
+            obs[base + slot[card]] += 1.0
+        base += _K
+    last: dict[int, int] = {}
+    for seat, contract in view.calls:
+        last[seat] = 0 if contract is None else _CALL[contract]
+    for seat, call in last.items():
+        obs[base + (seat - me) % 4 * _CALLS + call] = 1.0
+    base += 4 * _CALLS
+    if view.contract is not None:
+        obs[base + _CALL[view.contract] - 1] = 1.0
+    base += _CALLS - 1
+    if view.declarer is not None:
+        obs[base + (view.declarer - me) % 4] = 1.0
+    base += 4
+    if view.trump is not None:
+        obs[base + (4 if view.trump is NO_TRUMP else view.trump.index)] = 1.0
+    base += 5
+    for someone in (view.sitting_out, view.claimant):
+        if someone is not None:
+            obs[base + (someone - me) % 4] = 1.0
+        base += 4
+    if view.named_suit is not None:
+        obs[base + view.named_suit.index] = 1.0
+    base += 4
+    obs[base + _PHASES.index(view.phase)] = 1.0
+    base += len(_PHASES)
+    if view.to_play is not None:
+        obs[base + (view.to_play - me) % 4] = 1.0
+    base += 4
+    obs[base + (view.dealer - me) % 4] = 1.0
+    base += 4
+    team = me % 2
+    obs[base] = float(view.tricks_won[team])
+    obs[base + 1] = float(view.tricks_won[1 - team])
+    base += 2
+    for renege in view.reneges:
+        obs[base + (renege.seat - me) % 4] += 1.0
+    base += 4
+    if view.result is not None:
+        obs[base] = float(view.result.delta[team])
+        obs[base + 1] = float(view.result.delta[1 - team])
+    return tuple(obs)

@@ -300,7 +300,7 @@ class Core:
             return self._callable()[2]
         return ()
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool:
         """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
         if type(action) is Play and seat is None and self._legal >> action.card.index & 1:
             return self._phase is _PLAY
@@ -310,7 +310,7 @@ class Core:
             return False
         return True
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    def check(self, action: Action | str | int, seat: int | None = None) -> None:
         """Raise the specific error if ``action`` is illegal here (see :meth:`apply`)."""
         if (
             type(action) is Play
@@ -321,7 +321,7 @@ class Core:
             return
         self._validate(action, seat)
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Self:
+    def apply(self, action: Action | str | int, seat: int | None = None) -> Self:
         """Check ``action`` (an action or its notation) and return the state after it.
 
         Args:

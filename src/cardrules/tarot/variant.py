@@ -65,6 +65,7 @@ from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import DealResult
 from cardrules.tarot.state import TarotState
+from cardrules.tarot.view import observation_size as _observation_size
 
 if TYPE_CHECKING:
     from cardrules.tarot.match import TarotMatch
@@ -349,6 +350,16 @@ class TarotVariant(Variant):
     def num_actions(self) -> int:
         """The size of the integer action space (see :mod:`cardrules.tarot.actions`)."""
         return _actions.NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`TarotView.observation() <cardrules.tarot.TarotView.observation>`
+        at this table (see :data:`cardrules.tarot.view.OBSERVATION_LAYOUT`).
+
+        >>> TarotVariant(players=4).observation_size
+        1086
+        """
+        return _observation_size(self.players)
 
     def new_game(
         self,

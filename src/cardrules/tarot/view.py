@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from cardrules._util import quote
+from cardrules.actions import Play
 from cardrules.cards import Card, CardKind
 from cardrules.errors import InvalidArgumentError
 from cardrules.state import State, check_seat
@@ -25,7 +26,7 @@ from cardrules.tarot.scoring import DealResult
 if TYPE_CHECKING:
     from cardrules.tarot.state import Poignee, TarotState
 
-__all__ = ["TarotView"]
+__all__ = ["OBSERVATION_LAYOUT", "TarotView", "observation_size"]
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -63,6 +64,8 @@ class TarotView:
         chelem_announced: Whether a slam was announced.
         trick: The current trick as ``(seat, card)``.
         last_trick: The previous trick as ``(seat, card)``.
+        tricks: Every gathered trick, in order, each as ``(seat, card)`` in playing
+            order (the cards played are public, T-39).
         tricks_won: How many tricks each seat has won.
         result: The deal's result at the end, else ``None``.
         public_cards: The cards whose identity is public here: cards played, the shown
@@ -88,6 +91,7 @@ class TarotView:
     chelem_announced: bool
     trick: tuple[tuple[int, Card], ...]
     last_trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
     tricks_won: tuple[int, ...]
     result: DealResult | None
     public_cards: frozenset[Card]
@@ -125,6 +129,19 @@ class TarotView:
         if self.result is not None:
             parts.append(f"scores={list(self.result.scores)}")
         return "TarotView(" + ", ".join(parts) + ")"
+
+    def observation(self) -> tuple[float, ...]:
+        """What this view shows as a flat tuple of ``variant.observation_size`` floats.
+
+        The layout is :data:`cardrules.tarot.view.OBSERVATION_LAYOUT` (seats
+        counted from the viewer); see the docs page "Observations".
+
+        >>> from cardrules.tarot import TarotVariant
+        >>> variant = TarotVariant(players=5)
+        >>> len(variant.new_game(seed=1).view(3).observation()) == variant.observation_size
+        True
+        """
+        return _observation(self)
 
     @classmethod
     def from_state(cls, state: TarotState, seat: int) -> TarotView:
@@ -177,6 +194,10 @@ class TarotView:
                 or called in played
             )
         tricks_won = [0] * players
+        plays = [(s, a.card) for s, a in state.history if type(a) is Play]
+        tricks = tuple(
+            tuple(plays[k : k + players]) for k in range(0, players * state.tricks_played, players)
+        )
         for winner in state.trick_winners:
             tricks_won[winner] += 1
         poignees = state.poignees
@@ -203,6 +224,7 @@ class TarotView:
             chelem_announced=state.chelem_announced,
             trick=state.trick,
             last_trick=state.last_trick,
+            tricks=tricks,
             tricks_won=tuple(tricks_won),
             result=state.result() if end else None,
             public_cards=public,
@@ -211,3 +233,121 @@ class TarotView:
 
 _CHIEN_SHOWN: Final = (Contract.PRISE, Contract.GARDE)
 _ECART_SEEN: Final = (Phase.ECART, Phase.ANNOUNCE)
+
+
+# -- observations ------------------------------------------------------------------
+
+_CARDS: Final = 78
+_PHASES: Final = tuple(Phase)
+
+OBSERVATION_LAYOUT: Final[tuple[tuple[str, str], ...]] = (
+    ("hand", "78: 1 for each card of the viewer's hand"),
+    ("played", "players x 78: the cards each seat has played to the tricks so far"),
+    ("trick", "players x 78: the card each seat has put on the current trick"),
+    ("chien", "78: the chien, when the viewer may see it"),
+    ("ecart", "78: the écart cards the viewer may see (all for the taker, else trumps)"),
+    ("poignee_cards", "78: the cards shown in poignées"),
+    ("poignee_level", "players x 3: each seat's poignée (simple, double, triple)"),
+    ("bids", "players x 5: each seat's bid (pass, prise, garde, garde sans, garde contre)"),
+    ("contract", "4: the contract (prise, garde, garde sans, garde contre)"),
+    ("taker", "players: the taker"),
+    ("called_card", "78: the card called (5 players)"),
+    ("partner_known", "1: 1 when the viewer knows who the partner is (or that none is)"),
+    ("partner", "players: the partner, when known"),
+    ("chelem", "1: 1 when a slam was announced"),
+    ("phase", "6: bidding, call, ecart, announce, play, end"),
+    ("to_play", "players: the seat to act"),
+    ("dealer", "players: the dealer"),
+    ("hand_sizes", "players: the number of cards each seat holds"),
+    ("tricks_won", "players: the number of tricks each seat has won"),
+    ("scores", "players: each seat's score at the end of the deal, else 0"),
+)
+"""Each part of :meth:`TarotView.observation`, in order: its name and what it holds.
+
+A per-seat part has one block per seat, counted from the viewer: block ``k`` is the
+seat ``k`` places to the viewer's left, ``(viewer + k) % players``, so the viewer is
+block 0. Cards are indexed by :attr:`Card.index <cardrules.Card.index>` (0 to 77); a
+one-hot part is all zeros while its fact is unknown (no contract yet, no partner known).
+
+>>> [name for name, _ in OBSERVATION_LAYOUT][:3]
+['hand', 'played', 'trick']
+"""
+
+
+def observation_size(players: int) -> int:
+    """The length of an observation at a table of ``players`` seats.
+
+    >>> observation_size(3), observation_size(4), observation_size(5)
+    (915, 1086, 1257)
+    """
+    return _CARDS * (2 * players + 5) + 15 * players + 12
+
+
+# One part after the other, as the layout lists them: PLR0912, PLR0915.
+def _observation(view: TarotView) -> tuple[float, ...]:  # noqa: PLR0912, PLR0915
+    """The observation of ``view`` (see :data:`OBSERVATION_LAYOUT`): block ``k`` of a
+    per-seat part is the seat ``k`` places to the viewer's left; cards are indexed by
+    :attr:`Card.index <cardrules.Card.index>` (0 to 77)."""
+    n = view.players
+    me = view.seat
+    obs = [0.0] * observation_size(n)
+    for card in view.hand:
+        obs[card.index] = 1.0
+    base = _CARDS
+    for trick in view.tricks:
+        for seat, card in trick:
+            obs[base + (seat - me) % n * _CARDS + card.index] = 1.0
+    for seat, card in view.trick:
+        obs[base + (seat - me) % n * _CARDS + card.index] = 1.0
+    base += n * _CARDS
+    for seat, card in view.trick:
+        obs[base + (seat - me) % n * _CARDS + card.index] = 1.0
+    base += n * _CARDS
+    for card in view.chien:
+        obs[base + card.index] = 1.0
+    base += _CARDS
+    for card in view.ecart:
+        obs[base + card.index] = 1.0
+    base += _CARDS
+    for poignee in view.poignees:
+        for card in poignee.cards:
+            obs[base + card.index] = 1.0
+    base += _CARDS
+    for poignee in view.poignees:
+        obs[base + (poignee.seat - me) % n * 3 + poignee.level - 1] = 1.0
+    base += 3 * n
+    for seat, bid in view.bids:
+        obs[base + (seat - me) % n * 5 + (0 if bid is None else bid)] = 1.0
+    base += 5 * n
+    if view.contract is not None:
+        obs[base + view.contract - Contract.PRISE] = 1.0
+    base += 4
+    if view.taker is not None:
+        obs[base + (view.taker - me) % n] = 1.0
+    base += n
+    if view.called_card is not None:
+        obs[base + view.called_card.index] = 1.0
+    base += _CARDS
+    if view.partner_known:
+        obs[base] = 1.0
+    base += 1
+    if view.partner is not None:
+        obs[base + (view.partner - me) % n] = 1.0
+    base += n
+    if view.chelem_announced:
+        obs[base] = 1.0
+    base += 1
+    obs[base + _PHASES.index(view.phase)] = 1.0
+    base += len(_PHASES)
+    if view.to_play is not None:
+        obs[base + (view.to_play - me) % n] = 1.0
+    base += n
+    obs[base + (view.dealer - me) % n] = 1.0
+    base += n
+    for seat in range(n):
+        k = (seat - me) % n
+        obs[base + k] = float(view.hand_sizes[seat])
+        obs[base + n + k] = float(view.tricks_won[seat])
+        if view.result is not None:
+            obs[base + 2 * n + k] = float(view.result.scores[seat])
+    return tuple(obs)
