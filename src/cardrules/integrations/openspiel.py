@@ -291,7 +291,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._dealt: list[int] = []
         self._left = list(game.copies)
         self.state: State | None = None
-        # seen_history by seat, for the current state only.
+        # Views and seen_history by seat, for the current state only.
+        self._views: dict[int, Any] = {}
         self._seen: dict[int, list[tuple[int, int | None, str]]] = {}
 
     @property
@@ -323,6 +324,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [(i, n / total) for i, n in enumerate(self._left) if n]
 
     def _apply_action(self, action: int) -> None:
+        self._views = {}
         self._seen = {}
         if self.state is None:
             if not 0 <= action < len(self._left) or not self._left[action]:
@@ -363,7 +365,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         game = self._game
         out = game.new_initial_state()
         if self.state is not None:
-            sampled = self.state.view(player_id).sample_state(rng)
+            sampled = self.view(player_id).sample_state(rng)
             for pile in game.piles_of(sampled):
                 for card in pile:
                     out.apply_action(game.card_index(card))
@@ -401,6 +403,15 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             out.append(tuple(cards[start : start + size]))
             start += size
         return out
+
+    def view(self, seat: int) -> Any:
+        """``seat``'s view of the deal once dealt (``state.view(seat)``)."""
+        if self.state is None:
+            raise ValueError("the cards are still being dealt: no seat has a view yet")
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
         """The cards dealt to ``seat`` so far, in deck order."""
@@ -477,7 +488,7 @@ class CardrulesObserver:
                 dealt[game.card_index(card)] += 1
         if state.state is None:
             return
-        view = state.state.view(player)
+        view = state.view(player)
         self.dict["observation"][:] = view.observation()
         if self.perfect_recall:
             public = self.dict["public_cards"]
@@ -493,7 +504,7 @@ class CardrulesObserver:
         hand = " ".join(str(c) for c in state.dealt_hand(player))
         if state.state is None:
             return f"seat {player}, dealt: {hand}"
-        view = repr(state.state.view(player))
+        view = repr(state.view(player))
         if not self.perfect_recall:
             return view
         lines = [f"seat {player}", f"hand {hand}"]
