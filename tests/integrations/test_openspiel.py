@@ -277,3 +277,13 @@ def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code = next(b for b in blocks if "integrations.openspiel" in b)
     exec(compile(code, str(DOCS), "exec"), {})  # noqa: S102 - the docs' own example
     assert capsys.readouterr().out
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = pyspiel.load_game("python_cardrules_bid_euchre")
+    spiel = deal_of(game, game.variant.new_game(seed=4))
+    before = (spiel.history(), spiel.state)
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in spiel.legal_actions())
+    with pytest.raises(cardrules.IllegalActionError):
+        spiel.apply_action(illegal)
+    assert (spiel.history(), spiel.state) == before

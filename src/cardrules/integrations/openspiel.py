@@ -334,8 +334,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             if len(self._dealt) == sum(self._game.piles):
                 self.state = self._game.deal(self._piles())
             return
-        variant = self._game.variant
-        self.state = self.state.apply(variant.action_from_id(action))
+        self.state = self.state.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -167,7 +167,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             action_id = operator.index(action)
         except TypeError:
             raise InvalidActionError(f"an action id is an int, not {action!r}") from None
-        self.state = self.state.apply(self.variant.action_from_id(action_id))
+        self.state = self.state.apply(action_id)
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal:
             returns = self.state.returns()
