@@ -117,9 +117,8 @@ class BidEuchreVariant(Variant):
 
     @property
     def observation_size(self) -> int:
-        """The length of :meth:`BidEuchreView.observation()
-        <cardrules.bid_euchre.BidEuchreView.observation>`: 454 for every option set
-        (see :data:`cardrules.bid_euchre.view.OBSERVATION_LAYOUT`).
+        """The length of a view's :meth:`~cardrules.bid_euchre.BidEuchreView.observation`:
+        454 for every option set (see :data:`cardrules.bid_euchre.view.OBSERVATION_LAYOUT`).
 
         >>> BidEuchreVariant(double_deck=True).observation_size
         454

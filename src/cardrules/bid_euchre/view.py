@@ -239,7 +239,8 @@ OBSERVATION_LAYOUT: Final[tuple[tuple[str, str], ...]] = (
     ("reneges", "4: each seat's reneges, once the hand is scored"),
     ("delta", "2: the hand's score for the viewer's team, then the other, at the end"),
 )
-"""Each part of :meth:`BidEuchreView.observation`, in order: its name and what it holds.
+"""Each part of :meth:`~cardrules.bid_euchre.BidEuchreView.observation`, in order: its name
+and what it holds.
 
 A per-seat part has one block per seat, counted from the viewer: block ``k`` is the
 seat ``(viewer + k) % 4``, so the viewer is block 0 and its partner block 2. A card part

@@ -245,7 +245,7 @@ OBSERVATION_LAYOUT: Final[tuple[tuple[str, str], ...]] = (
     ("played", "players x 78: the cards each seat has played to the tricks so far"),
     ("trick", "players x 78: the card each seat has put on the current trick"),
     ("chien", "78: the chien, when the viewer may see it"),
-    ("ecart", "78: the écart cards the viewer may see (all for the taker, else trumps)"),
+    ("ecart", "78: the écart cards the viewer may see (TarotView.ecart)"),
     ("poignee_cards", "78: the cards shown in poignées"),
     ("poignee_level", "players x 3: each seat's poignée (simple, double, triple)"),
     ("bids", "players x 5: each seat's bid (pass, prise, garde, garde sans, garde contre)"),
@@ -262,7 +262,8 @@ OBSERVATION_LAYOUT: Final[tuple[tuple[str, str], ...]] = (
     ("tricks_won", "players: the number of tricks each seat has won"),
     ("scores", "players: each seat's score at the end of the deal, else 0"),
 )
-"""Each part of :meth:`TarotView.observation`, in order: its name and what it holds.
+"""Each part of :meth:`~cardrules.tarot.TarotView.observation`, in order: its name and what
+it holds.
 
 A per-seat part has one block per seat, counted from the viewer: block ``k`` is the
 seat ``k`` places to the viewer's left, ``(viewer + k) % players``, so the viewer is
