@@ -74,8 +74,8 @@ def test_observations_and_masks_follow_the_state(variant_id: str, options: dict[
     variant = game.variant
     rng = random.Random(3)
     space = game.observation_space("player_0")
-    while not game.state.is_terminal:
-        state = game.state
+    while not game.game_state.is_terminal:
+        state = game.game_state
         assert game.agent_selection == f"player_{state.to_play}"
         for seat, agent in enumerate(game.agents):
             seen = game.observe(agent)
@@ -95,10 +95,10 @@ def test_rewards_are_the_settlement_of_the_deal(variant_id: str, options: dict[s
     game = cz.env(variant_id, **options)
     for seed in range(3):
         game.reset(seed=seed)
-        state = game.state
+        state = game.game_state
         rng = random.Random(seed)
         seen = play_out(game, rng)
-        final = game.state
+        final = game.game_state
         assert final.is_terminal
         assert game.agents == []
         got = dict.fromkeys(game.possible_agents, 0.0)
@@ -112,11 +112,11 @@ def test_rewards_are_the_settlement_of_the_deal(variant_id: str, options: dict[s
 def test_reset_with_a_seed_deals_the_same_deal_and_reset_without_deals_the_next() -> None:
     game = cz.env("tarot")
     game.reset(seed=5)
-    first = game.state
+    first = game.game_state
     game.reset()
-    second = game.state
+    second = game.game_state
     game.reset(seed=5)
-    assert game.state == first
+    assert game.game_state == first
     assert second != first
     assert first == cardrules.get_variant("tarot").new_game(rng=random.Random(5))
 
@@ -129,24 +129,24 @@ def test_t9_a_petit_sec_deal_is_dealt_again_so_every_episode_has_a_decision() ->
     redealt = variant.new_game(rng=rng)
     game = cz.env("tarot", players=5)
     game.reset(seed=seed)
-    assert not game.state.is_terminal
-    assert game.state == redealt
+    assert not game.game_state.is_terminal
+    assert game.game_state == redealt
     assert not any(game.terminations.values())
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     game = cz.env("bid-euchre")
     game.reset(seed=2)
-    before = (game.state, game.agent_selection, dict(game.rewards))
-    illegal = next(i for i, legal in enumerate(game.state.legal_action_mask()) if not legal)
+    before = (game.game_state, game.agent_selection, dict(game.rewards))
+    illegal = next(i for i, legal in enumerate(game.game_state.legal_action_mask()) if not legal)
     with pytest.raises(cardrules.IllegalActionError):
         game.step(illegal)
     for bad in (-1, 10_000, 2.5, "pass", True, None):
         with pytest.raises(cardrules.InvalidActionError):
             game.step(bad)
-    assert (game.state, game.agent_selection, dict(game.rewards)) == before
-    game.step(np.int64(game.state.legal_action_ids()[0]))
-    assert game.state != before[0]
+    assert (game.game_state, game.agent_selection, dict(game.rewards)) == before
+    game.step(np.int64(game.game_state.legal_action_ids()[0]))
+    assert game.game_state != before[0]
 
 
 def test_bad_arguments_are_refused_with_the_library_errors() -> None:
@@ -165,21 +165,21 @@ def test_render_shows_the_table_as_the_seat_to_act_sees_it(
 ) -> None:
     game = cz.env("tarot", render_mode="ansi")
     game.reset(seed=4)
-    seat = game.state.to_play
+    seat = game.game_state.to_play
     assert seat is not None
     text = game.render()
     assert isinstance(text, str)
     assert text.startswith(f"French Tarot, player_{seat} to act")
     codes = set(re.findall(r"[0-9A-Z]+", text))
-    assert {str(c) for c in game.state.hand(seat)} <= codes
+    assert {str(c) for c in game.game_state.hand(seat)} <= codes
     for other in range(game.variant.players):
         if other != seat:
-            assert not codes & {str(c) for c in game.state.hand(other)}
+            assert not codes & {str(c) for c in game.game_state.hand(other)}
     human = cz.env("bid-euchre", render_mode="human")
     human.reset(seed=4)
     assert human.render() is None
     assert "Bid Euchre" in capsys.readouterr().out
-    human.step(human.state.legal_action_ids()[0])
+    human.step(human.game_state.legal_action_ids()[0])
     assert "BidEuchreView" in capsys.readouterr().out  # human mode renders each step
     assert cz.env("tarot").render() is None
 

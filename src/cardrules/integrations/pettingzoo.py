@@ -69,7 +69,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     Attributes:
         variant: The variant, with its options.
-        state: The current :class:`~cardrules.State` (full information: for the
+        game_state: The current :class:`~cardrules.State` (full information: for the
             environment's owner, never for the agents).
     """
 
@@ -119,7 +119,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(variant.num_actions) for agent in self.possible_agents
         }
         self._rng = random.Random()
-        self.state: State = self._deal()
+        self.game_state: State = self._deal()
         self._start()
 
     # -- the AEC interface -----------------------------------------------------------
@@ -137,16 +137,16 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         deal of the environment's generator. ``options`` is accepted and unused."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self._deal()
+        self.game_state = self._deal()
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``."""
         seat = self.possible_agents.index(agent)
-        observation = np.asarray(self.state.view(seat).observation(), dtype=np.float32)
+        observation = np.asarray(self.game_state.view(seat).observation(), dtype=np.float32)
         mask = np.zeros(self.variant.num_actions, dtype=np.int8)
-        if self.state.to_play == seat:
-            mask[list(self.state.legal_action_ids())] = 1
+        if self.game_state.to_play == seat:
+            mask[list(self.game_state.legal_action_ids())] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -167,15 +167,15 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             action_id = operator.index(action)
         except TypeError:
             raise InvalidActionError(f"an action id is an int, not {action!r}") from None
-        self.state = self.state.apply(action_id)
+        self.game_state = self.game_state.apply(action_id)
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal:
-            returns = self.state.returns()
+        if self.game_state.is_terminal:
+            returns = self.game_state.returns()
             self.rewards = {a: float(returns[i]) for i, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self._agent_of(self.state)
+            self.agent_selection = self._agent_of(self.game_state)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -186,11 +186,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(self.agent_selection)
         lines = [
             f"{self.variant.name}, {self.agent_selection} "
-            + ("(the deal is over)" if self.state.is_terminal else "to act"),
-            repr(self.state.view(seat)),
+            + ("(the deal is over)" if self.game_state.is_terminal else "to act"),
+            repr(self.game_state.view(seat)),
         ]
-        if self.state.is_terminal:
-            lines.append("returns: " + " ".join(f"{r:g}" for r in self.state.returns()))
+        if self.game_state.is_terminal:
+            lines.append("returns: " + " ".join(f"{r:g}" for r in self.game_state.returns()))
         text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
@@ -223,4 +223,4 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent_of(self.state)
+        self.agent_selection = self._agent_of(self.game_state)
