@@ -8,9 +8,9 @@ Importing this module registers two pyspiel Python games, one deal (hand) each:
 Every option whose value is a bool, an int or a string is a game parameter of the same
 name and default (``pyspiel.load_game("python_cardrules_bid_euchre(joker=True)")``);
 the options that are mappings or lists (Tarot's multipliers, poignée thresholds and
-bonuses, slam bonuses) keep their defaults. Bid Euchre's ``help_value`` and
-``moon_value`` default to ``-1``, which stands for the rules' default (twice and four
-times the tricks per hand).
+bonuses, slam bonuses) keep their defaults, and Tarot's ``single_deal`` is left out (a
+game is one deal). Bid Euchre's ``help_value`` and ``moon_value`` default to ``-1``,
+which stands for the rules' default (twice and four times the tricks per hand).
 
 Conventions:
 
