@@ -32,6 +32,7 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "ImmutableError",
+    "InconsistentViewError",
     "InvalidActionError",
     "InvalidArgumentError",
     "InvalidSeatError",
@@ -92,6 +93,21 @@ class OptionsError(CardrulesError, ValueError):
 
 class RecordError(CardrulesError, ValueError):
     """A game record that is malformed, truncated, tampered or of an unknown version."""
+
+
+class InconsistentViewError(CardrulesError, ValueError):
+    """A view that no deal of its variant can produce (a tampered or hand-made view), so
+    that no state can be sampled from it (``view.sample_state(rng)``).
+
+    >>> import attrs, random, cardrules
+    >>> view = cardrules.get_variant("tarot").new_game(seed=1).view(0)
+    >>> attrs.evolve(view, hand=view.hand[:-1]).sample_state(random.Random(1))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InconsistentViewError: no deal matches this view: ...
+    """
+
+    code: ClassVar[str] = "inconsistent_view"
 
 
 class DealError(CardrulesError, ValueError):

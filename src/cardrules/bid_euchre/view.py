@@ -14,25 +14,39 @@ the reneges only once the hand is scored.
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardrules._sampling import deal_hidden
 from cardrules._util import quote
+from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre._tables import Phase
-from cardrules.bid_euchre.actions import NUM_ACTIONS, Bid, action_from_id
+from cardrules.bid_euchre.actions import (
+    NUM_ACTIONS,
+    Bid,
+    ClaimAceNoFace,
+    Discard,
+    Give,
+    NameSuit,
+    NameTrump,
+    action_from_id,
+)
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
 from cardrules.state import State, check_seat
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.state import BidEuchreState
+    from cardrules.bid_euchre.variant import BidEuchreVariant
 
 __all__ = ["OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "BidEuchreView"]
 
@@ -42,6 +56,7 @@ class BidEuchreView:
     """What one seat may know of a hand (E-40): its own hand and the public facts.
 
     Attributes:
+        variant: The variant (rules and options) of the hand.
         seat: The seat this view is for.
         phase: The current :class:`Phase`.
         dealer: The dealer's seat.
@@ -70,6 +85,7 @@ class BidEuchreView:
             the dealer's own discard.
     """
 
+    variant: BidEuchreVariant
     seat: int
     phase: Phase
     dealer: int
@@ -143,6 +159,39 @@ class BidEuchreView:
         """
         return _observation(self)
 
+    def sample_state(self, rng: random.Random) -> BidEuchreState:
+        """A full state this view could come from, its hidden cards dealt at random.
+
+        Every card the viewer cannot see is placed consistently with all the view
+        shows: the viewer's hand, the cards played and the voids they reveal (a seat
+        that did not follow the suit led holds none of it, E-19, unless
+        ``renege_mode="penalize"`` makes it a possible renege), the help exchange
+        between partners (E-14, E-40), the dealer's own joker discard (E-37), an Ace
+        No Face claimant's hand (E-36). The hidden cards are dealt uniformly among the
+        consistent deals; the hidden choices the viewer did not see (the cards passed
+        in another team's help exchange, the joker discard) are drawn uniformly among
+        the cards that could have been passed, and a draw the rules refuse is drawn
+        again. The public history is then replayed through the checked rules, so
+        ``sampled.view(self.seat) == self`` and the state's record replays.
+
+        Args:
+            rng: The generator (the only source of randomness).
+
+        Raises:
+            InconsistentViewError: no deal of the variant gives this view (a view
+                changed by hand).
+            InvalidArgumentError: ``rng`` is not a ``random.Random``.
+
+        >>> import random
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> state = BidEuchreVariant(joker=True).new_game(seed=5)
+        >>> view = state.view(2)
+        >>> sampled = view.sample_state(random.Random(1))
+        >>> sampled.view(2) == view, sampled.hand(2) == state.hand(2)
+        (True, True)
+        """
+        return _sample_state(self, rng)
+
     @classmethod
     def from_state(cls, state: BidEuchreState, seat: int) -> BidEuchreView:
         """What ``seat`` may know of ``state`` (E-40): ``state.view(seat)``, which calls
@@ -165,24 +214,25 @@ class BidEuchreView:
         declarer = state.declarer
         # E-40: the help exchange is known to the declarer and the partner only.
         partners = declarer is not None and seat % 2 == declarer % 2
-        exchanged = state.given if partners else ()
-        returned = state.returned if partners else ()
+        exchanged = _in_deck_order(state.given) if partners else ()
+        returned = _in_deck_order(state.returned) if partners else ()
         tricks = state.tricks
         trick = state.trick
         played = [card for t in tricks for _, card in t.plays]
         played += [card for _, card in trick]
         claimant = state.claimant
         # E-36: the claimant shows the hand that threw the deal in.
-        claimed = state.hand(claimant) if claimant is not None else ()
+        claimed = _in_deck_order(state.hand(claimant)) if claimant is not None else ()
         # E-40: the joker-variant discard is known to the dealer only.
         discard = state.discard if seat == state.dealer else ()
         end = state.is_terminal
         return cls(
+            variant=state.variant,
             seat=seat,
             phase=state.phase,
             dealer=state.dealer,
             to_play=state.to_play,
-            hand=state.hand(seat),
+            hand=_in_deck_order(state.hand(seat)),
             calls=state.calls,
             claimant=claimant,
             claimed_hand=claimed,
@@ -202,6 +252,13 @@ class BidEuchreView:
             result=state.result() if end else None,
             public_cards=frozenset((*played, *claimed, *exchanged, *returned, *discard)),
         )
+
+
+def _in_deck_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` in deck order. With the double deck a state lists a hand by the
+    positions of the copies it holds, which depend on the other hands (E-38): a view
+    shows the order of the cards alone."""
+    return tuple(sorted(cards, key=_DECK_ORDER.__getitem__))
 
 
 # -- observations ------------------------------------------------------------------
@@ -318,3 +375,246 @@ def _observation(view: BidEuchreView) -> tuple[float, ...]:  # noqa: PLR0912
         obs[base] = float(view.result.delta[team])
         obs[base + 1] = float(view.result.delta[1 - team])
     return tuple(obs)
+
+
+# -- sampling ------------------------------------------------------------------------
+
+_TRIES: Final = 2000
+_DISCARD_PLACE: Final = 4
+
+
+def _sample_state(view: BidEuchreView, rng: random.Random) -> BidEuchreState:
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    try:
+        groups, sizes, plan = _places_of(view)
+        for _ in range(_TRIES):
+            places = deal_hidden(rng, groups, sizes)
+            state = _replayed(view, places, plan, rng)
+            if state is not None and state.view(view.seat) == view:
+                return state
+    except InconsistentViewError:
+        raise
+    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
+    raise InconsistentViewError(
+        f"no deal matches this view: none of {_TRIES} consistent deals replays its history "
+        "(a view changed by hand?)"
+    )
+
+
+class _Plan:
+    """What the view fixes of the deal besides the drawn places."""
+
+    def __init__(self, view: BidEuchreView) -> None:
+        options = view.variant.options
+        self.played: list[list[Card]] = [[] for _ in range(4)]
+        self.plays: list[tuple[int, Card]] = []
+        self.tricks = [t.plays for t in view.tricks]
+        for plays in (*self.tricks, view.trick):
+            for seat, card in plays:
+                self.played[seat].append(card)
+                self.plays.append((seat, card))
+        # E-37: the joker's 25th card goes to the dealer, who discards one, before the
+        # auction or once trump is named.
+        self.discarded = options.joker and (
+            view.phase is not Phase.DISCARD
+            if options.joker_discard_timing == "before_auction"
+            else view.trump is not None and view.phase is not Phase.DISCARD
+        )
+        held = [options.tricks_per_hand] * 4
+        if options.joker and not self.discarded:
+            held[view.dealer] += 1
+        declarer, partner = view.declarer, view.sitting_out
+        self.exchange = 0  # the cards passed each way, for a viewer of the other team
+        self.partner_gave = False
+        if partner is not None and declarer is not None and view.seat % 2 == declarer % 2:
+            # E-14: the cards passed so far, which the two partners see.
+            moved = len(view.given) - len(view.returned)
+            held[declarer] -= moved
+            held[partner] += moved
+        elif (
+            partner is not None
+            and declarer is not None
+            and view.contract is not None
+            and view.contract.kind == _HELP
+        ):
+            k = options.help_exchange_count
+            if view.phase is Phase.EXCHANGE:
+                # The first step the view cannot tell apart: every card the seat to
+                # act passes next is still to pass.
+                if view.to_play == partner:
+                    self.exchange = k
+                    held[declarer] -= k
+                    held[partner] += k
+            elif view.phase is not Phase.TRUMP and view.trump is not None:
+                self.exchange = k
+                self.partner_gave = True
+        self.sizes = [held[s] - len(self.played[s]) for s in range(4)]
+
+
+_HELP: Final = 1  # ContractKind.HELP
+
+
+@functools.lru_cache(maxsize=64)
+def _places_of(view: BidEuchreView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+    # A bot draws many deals from one view: what the view fixes is worked out once.
+    return _hidden_places(view)
+
+
+def _hidden_places(
+    view: BidEuchreView,
+) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+    """The groups of hidden cards and the sizes of the places: seats 0 … 3, then the
+    dealer's face-down discard (place 4)."""
+    plan = _Plan(view)
+    me = view.seat
+    sizes = [0 if s == me else plan.sizes[s] for s in range(4)]
+    sizes.append(1 if plan.discarded and me != view.dealer else 0)
+    pool = list(view.variant.deck)
+    for card in (*view.hand, *view.discard, *(c for p in plan.played for c in p)):
+        pool.remove(card)
+    fixed: list[tuple[int, Card]] = []
+    declarer, partner = view.declarer, view.sitting_out
+    if view.claimant is not None and view.claimant != me:
+        fixed += [(view.claimant, c) for c in view.claimed_hand]
+    if declarer is not None and partner is not None:
+        if me == declarer:
+            fixed += [(partner, c) for c in view.given]
+        elif me == partner:
+            returned = list(view.returned)
+            for c in plan.played[declarer]:
+                if c in returned:
+                    returned.remove(c)
+            fixed += [(declarer, c) for c in returned]
+    for _, card in fixed:
+        pool.remove(card)
+    barred = _voids(view, plan)
+    open_mask = sum(1 << p for p in range(5) if sizes[p])
+    by_mask: dict[int, list[Card]] = {}
+    for seat, card in fixed:
+        by_mask.setdefault(1 << seat, []).append(card)
+    for card in pool:
+        mask = open_mask
+        for s in range(4):
+            if card in barred[s]:
+                mask &= ~(1 << s)
+        by_mask.setdefault(mask, []).append(card)
+    return list(by_mask.items()), sizes, plan
+
+
+def _voids(view: BidEuchreView, plan: _Plan) -> list[set[Card]]:
+    """The cards each seat cannot hold: those of a suit it did not follow (E-19)."""
+    barred: list[set[Card]] = [set() for _ in range(4)]
+    trump = view.trump
+    if view.variant.options.renege_mode == "penalize" or trump is None:
+        return barred  # a card off suit may be a renege, not a void
+    table = view.variant.trick_table(trump)
+    suit_of = {c: table.suit[table.positions[c][0]] for c in table.positions}
+    by_suit: dict[int, set[Card]] = {}
+    for c, s in suit_of.items():
+        by_suit.setdefault(s, set()).add(c)
+    tricks = [*plan.tricks, view.trick] if view.trick else plan.tricks
+    for k, plays in enumerate(tricks):
+        led = suit_of[plays[0][1]]
+        if plays[0][1] == JOKER and trump is NO_TRUMP:
+            # E-37: the suit named for the joker; a finished trick does not show it.
+            if k < len(plan.tricks) or view.named_suit is None:
+                continue
+            led = suit_of[_SUIT_CARD[view.named_suit]]
+        for seat, card in plays[1:]:
+            if suit_of[card] != led:
+                barred[seat] |= by_suit[led]
+    return barred
+
+
+def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
+    view: BidEuchreView, places: list[list[Card]], plan: _Plan, rng: random.Random
+) -> BidEuchreState | None:
+    """The deal with the drawn cards and the view's public history replayed; None if
+    a rule refuses it."""
+    me, dealer = view.seat, view.dealer
+    declarer, partner = view.declarer, view.sitting_out
+    hands = [[*places[s], *plan.played[s]] for s in range(4)]
+    hands[me] = [*view.hand, *plan.played[me]]
+    discard = list(view.discard) if me == dealer else places[_DISCARD_PLACE]
+    if plan.discarded:
+        hands[dealer] += discard
+    given: list[Card] = []
+    returned: list[Card] = []
+    if declarer is not None and partner is not None:
+        if me in (declarer, partner):
+            given, returned = list(view.given), list(view.returned)
+        elif plan.exchange:
+            # Drawn among the cards that could have been passed; E-14 is checked below.
+            given = rng.sample(hands[partner], plan.exchange)
+            if plan.partner_gave:
+                returned = rng.sample(hands[declarer], plan.exchange)
+        for c in given:
+            hands[partner].remove(c)
+            hands[declarer].append(c)
+        for c in returned:
+            hands[declarer].remove(c)
+            hands[partner].append(c)
+    try:
+        extra = None
+        if view.variant.options.joker:
+            extra = hands[dealer].pop()
+        state = view.variant.deal(hands=hands, dealer=dealer, extra=extra)
+        calls = iter(view.calls)
+        plays = iter(plan.plays)
+        gives = list(given)
+        returns = list(returned)
+        tricks_done = len(plan.tricks)
+        while True:
+            phase = state.phase
+            action: Action | None
+            if phase is Phase.DISCARD:
+                action = Discard(discard[0]) if plan.discarded else None
+            elif phase is Phase.CLAIM:
+                seat = state.to_play
+                if seat == view.claimant:
+                    action = ClaimAceNoFace()
+                elif view.phase is Phase.CLAIM and seat == view.to_play:
+                    action = None
+                else:
+                    action = Pass()
+            elif phase is Phase.AUCTION:
+                call = next(calls, None)
+                action = None if call is None else Pass() if call[1] is None else Bid(call[1])
+            elif phase is Phase.TRUMP:
+                action = None if view.trump is None else NameTrump(view.trump)
+            elif phase is Phase.EXCHANGE:
+                # E-14: the highest trumps go first; the view lists the cards in deck
+                # order, so each step passes the first card the rules take.
+                todo = gives if state.to_play == declarer else returns
+                action = next((Give(c) for c in todo if state.is_legal(Give(c))), None)
+                if action is None and todo:
+                    return None
+                if action is not None:
+                    todo.remove(action.card)
+            elif phase is Phase.PLAY:
+                play = next(plays, None)
+                action = None if play is None else Play(play[1])
+            elif phase is Phase.NAME_SUIT:
+                if len(state.tricks) < tricks_done:
+                    action = NameSuit(_named(plan.tricks[len(state.tricks)]))
+                else:
+                    action = None if view.named_suit is None else NameSuit(view.named_suit)
+            else:
+                action = None
+            if action is None:
+                return state
+            state = state.apply(action)
+    except CardrulesError:
+        return None
+
+
+def _named(plays: tuple[tuple[int, Card], ...]) -> Suit:
+    """A suit named for a joker led, as the followers' cards suggest (E-37)."""
+    suits = [c.suit for _, c in plays[1:] if c.suit is not None]
+    return max(suits, key=suits.count) if suits else Suit.SPADES
+
+
+_SUIT_CARD: Final = {s: Card(s, 9) for s in Suit}  # a card of the suit, never a bower
+_DECK_ORDER: Final = {c: k for k, c in enumerate((*euchre_deck(), JOKER))}

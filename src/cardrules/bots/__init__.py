@@ -3,6 +3,7 @@
 * :class:`Bot`: the protocol, a single ``choose(view, legal, rng)`` method;
 * :class:`RandomBot`: uniform among the legal actions, for any variant;
 * :class:`TarotBot` and :class:`BidEuchreBot`: rule-based players;
+* :class:`MonteCarloBot`: determinized playouts from hidden hands sampled from its view;
 * :func:`bot_for`: a bot by variant name and kind (:data:`BOT_KINDS`);
 * :func:`play_game`: play a deal to the end with one bot per seat.
 
@@ -20,7 +21,17 @@ from __future__ import annotations
 
 from cardrules.bots.base import BOT_KINDS, Bot, bot_for, play_game
 from cardrules.bots.bid_euchre import BidEuchreBot
+from cardrules.bots.monte_carlo import MonteCarloBot
 from cardrules.bots.random_bot import RandomBot
 from cardrules.bots.tarot import TarotBot
 
-__all__ = ["BOT_KINDS", "BidEuchreBot", "Bot", "RandomBot", "TarotBot", "bot_for", "play_game"]
+__all__ = [
+    "BOT_KINDS",
+    "BidEuchreBot",
+    "Bot",
+    "MonteCarloBot",
+    "RandomBot",
+    "TarotBot",
+    "bot_for",
+    "play_game",
+]

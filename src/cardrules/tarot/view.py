@@ -9,22 +9,27 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from cardrules._sampling import deal_hidden
 from cardrules._util import quote
-from cardrules.actions import Play
+from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
 from cardrules.state import State, check_seat
 from cardrules.tarot._tables import Phase
+from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
     from cardrules.tarot.state import Poignee, TarotState
+    from cardrules.tarot.variant import TarotVariant
 
 __all__ = ["OBSERVATION_LAYOUT", "TarotView", "observation_size"]
 
@@ -43,6 +48,7 @@ class TarotView:
     codes.
 
     Attributes:
+        variant: The variant (rules and options) of the deal.
         seat: The viewing seat.
         players: The number of seats.
         dealer: The dealer.
@@ -72,6 +78,7 @@ class TarotView:
             chien, the écart's trumps, poignée cards, the called card.
     """
 
+    variant: TarotVariant
     seat: int
     players: int
     dealer: int
@@ -143,6 +150,38 @@ class TarotView:
         """
         return _observation(self)
 
+    def sample_state(self, rng: random.Random) -> TarotState:
+        """A full state this view could come from, its hidden cards dealt at random.
+
+        Every card the viewer cannot see is placed consistently with all the view
+        shows: the viewer's hand, the cards played and the voids they reveal (a seat
+        that did not follow, trump or overtrump holds no card that would have had to
+        be played, T-22), the chien when shown, the écart's trumps (T-15d) and the
+        whole écart while the taker sees it, the poignées (with the Excuse, no other
+        trump, T-20b), the called card's holder as far as it is known (T-42). The
+        deal is drawn uniformly among the consistent deals, then the public history
+        is replayed through the checked rules, so ``sampled.view(self.seat) == self``
+        and the state's record replays. The hidden choices (the écart's face-down
+        cards) are part of the deal drawn.
+
+        Args:
+            rng: The generator (the only source of randomness).
+
+        Raises:
+            InconsistentViewError: no deal of the variant gives this view (a view
+                changed by hand).
+            InvalidArgumentError: ``rng`` is not a ``random.Random``.
+
+        >>> import random
+        >>> from cardrules.tarot import TarotVariant
+        >>> state = TarotVariant().new_game(seed=3).apply("bid garde")
+        >>> view = state.view(0)
+        >>> sampled = view.sample_state(random.Random(1))
+        >>> sampled.view(0) == view, sampled.hand(0) == state.hand(0)
+        (True, True)
+        """
+        return _sample_state(self, rng)
+
     @classmethod
     def from_state(cls, state: TarotState, seat: int) -> TarotView:
         """What ``seat`` may know of ``state``: ``state.view(seat)``, which calls this.
@@ -205,6 +244,7 @@ class TarotView:
         if called is not None:
             public |= {called}
         return cls(
+            variant=state.variant,
             seat=seat,
             players=players,
             dealer=state.dealer,
@@ -352,3 +392,232 @@ def _observation(view: TarotView) -> tuple[float, ...]:  # noqa: PLR0912, PLR091
         if view.result is not None:
             obs[base + 2 * n + k] = float(view.result.scores[seat])
     return tuple(obs)
+
+
+# -- sampling ------------------------------------------------------------------------
+
+_EXCUSE_INDEX: Final = 77
+_FIRST_TRUMP_INDEX: Final = 56
+_HAND_SIZES: Final = {3: 24, 4: 18, 5: 15}
+_TRIES: Final = 2000
+
+
+def _is_trump(index: int) -> bool:
+    return _FIRST_TRUMP_INDEX <= index < _EXCUSE_INDEX
+
+
+def _sample_state(view: TarotView, rng: random.Random) -> TarotState:
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    try:
+        groups, sizes, plan = _places_of(view)
+        for _ in range(_TRIES):
+            hands = deal_hidden(rng, groups, sizes)
+            state = _replayed(view, hands, plan)
+            if state is not None and state.view(view.seat) == view:
+                return state
+    except InconsistentViewError:
+        raise
+    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
+    raise InconsistentViewError(
+        f"no deal matches this view: none of {_TRIES} consistent deals replays its history "
+        "(a view changed by hand?)"
+    )
+
+
+class _Plan:
+    """The known parts of the deal besides the drawn places."""
+
+    def __init__(self, view: TarotView) -> None:
+        n = view.players
+        self.n = n
+        self.chien_size = 78 - n * _HAND_SIZES[n]
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.plays: list[tuple[int, Card]] = []
+        for trick in (*view.tricks, view.trick):
+            for seat, card in trick:
+                self.played[seat].append(card.index)
+                self.plays.append((seat, card))
+        contract = view.contract
+        self.chien_taken = contract in _CHIEN_SHOWN and view.phase not in _BEFORE_ECART
+        self.chien_hidden = not view.chien and not self.chien_taken
+        self.ecart_hidden = 0
+        if self.chien_taken and view.taker is not None:
+            if view.phase is Phase.ECART:
+                taker_held = _HAND_SIZES[n] + self.chien_size - len(self.played[view.taker])
+                discarded = taker_held - view.hand_sizes[view.taker]
+            else:
+                discarded = self.chien_size
+            self.ecart_hidden = discarded - len(view.ecart)
+        self.played_cards = [[_CARD_OF[i] for i in cards] for cards in self.played]
+        self.before, self.discards, self.after = _script(view, self.plays)
+
+
+def _script(
+    view: TarotView, plays: list[tuple[int, Card]]
+) -> tuple[list[Action], bool, list[Action]]:
+    """The public actions of the view's history: those before the écart, whether an
+    écart was (or is being) made, those after it. Each seat shows its poignée right
+    before its first card (T-19)."""
+    before: list[Action] = [Pass() if c is None else Bid(c) for _, c in view.bids]
+    if view.called_card is not None:
+        before.append(Call(view.called_card))
+    phase = view.phase
+    discards = view.contract in _CHIEN_SHOWN and phase not in _BEFORE_ECART
+    if view.contract is not None and view.result is not None and view.result.annulled:
+        discards = False
+    after: list[Action] = []
+    if view.contract is not None and phase not in (*_BEFORE_ECART, Phase.ECART, Phase.ANNOUNCE):
+        after.append(AnnounceChelem() if view.chelem_announced else Pass())
+    shown = {p.seat: p for p in view.poignees}
+    for seat, card in plays:
+        poignee = shown.pop(seat, None)
+        if poignee is not None:
+            after.append(DeclarePoignee(cards=poignee.cards))
+        after.append(Play(card))
+    # A poignée just shown by the seat to play, before its card.
+    after.extend(DeclarePoignee(cards=p.cards) for p in shown.values())
+    return before, discards, after
+
+
+_BEFORE_ECART: Final = (Phase.BIDDING, Phase.CALL)
+
+
+@functools.lru_cache(maxsize=64)
+def _places_of(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+    # A bot draws many deals from one view: what the view fixes is worked out once.
+    return _hidden_places(view)
+
+
+# One test per fact the view shows: PLR0912.
+def _hidden_places(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:  # noqa: PLR0912
+    """The groups of hidden cards and the sizes of the places: seats 0 … n - 1, then
+    the face-down chien (place n) and the face-down part of the écart (place n + 1)."""
+    plan = _Plan(view)
+    n, me, taker = plan.n, view.seat, view.taker
+    ecart_place = n + 1
+    sizes = [0 if s == me else view.hand_sizes[s] for s in range(n)]
+    sizes += [plan.chien_size if plan.chien_hidden else 0, plan.ecart_hidden]
+    known: set[int] = {c.index for c in view.hand}
+    for cards in plan.played:
+        known.update(cards)
+    known.update(c.index for c in view.ecart)
+    if not plan.chien_taken:
+        known.update(c.index for c in view.chien)  # Garde sans, contre: shown at the end
+    fixed: dict[int, int] = {}  # card index -> its one place
+    for poignee in view.poignees:
+        for card in poignee.cards:
+            if card.index not in known and poignee.seat != me:
+                fixed[card.index] = poignee.seat
+    called = view.called_card
+    if (
+        called is not None
+        and view.partner_known
+        and view.partner is not None
+        and view.partner != me
+        and called.index not in known
+    ):
+        fixed[called.index] = view.partner
+    # The places each seat cannot hold a card of: voids shown in the tricks (T-22).
+    barred = [0] * n  # card-index masks
+    for trick in (*view.tricks, view.trick):
+        _voids(trick, barred)
+    for poignee in view.poignees:
+        if any(c.index == _EXCUSE_INDEX for c in poignee.cards):
+            barred[poignee.seat] |= _TRUMP_MASK  # T-20b: every trump is shown
+    if taker is not None and view.phase is not Phase.END and view.ecart:
+        # T-15c: trumps in the écart mean the taker had no other plain card to put.
+        barred[taker] |= _PLAIN_NOT_KINGS
+    chien = {c.index for c in view.chien} if plan.chien_taken else set()
+    by_mask: dict[int, list[Card]] = {}
+    open_places = [p for p in range(n + 2) if sizes[p]]
+    for index in range(78):
+        if index in known:
+            continue
+        if index in fixed:
+            # A poignée's or the called card: where it is shown to be, whatever else.
+            by_mask.setdefault(1 << fixed[index], []).append(_CARD_OF[index])
+            continue
+        if index in chien:
+            # A chien card the viewer did not see go: in the taker's hand or the écart.
+            mask = 1 << ecart_place
+            if taker is not None and taker != me:
+                mask |= 1 << taker
+        else:
+            mask = 0
+            for p in open_places:
+                mask |= 1 << p
+        for s in range(n):
+            if barred[s] >> index & 1:
+                mask &= ~(1 << s)
+        if not _ECART_ALLOWED >> index & 1:
+            mask &= ~(1 << ecart_place)
+        by_mask.setdefault(mask, []).append(_CARD_OF[index])
+    return list(by_mask.items()), sizes, plan
+
+
+def _voids(trick: tuple[tuple[int, Card], ...], barred: list[int]) -> None:
+    """Bar what the plays of one trick show a seat cannot hold (T-22, T-23)."""
+    led = -1  # 0-3 a suit, 4 trumps, -1 not set yet (T-23: an Excuse led)
+    best = 0  # the highest trump played so far, as a trump number
+    for seat, card in trick:
+        index = card.index
+        if index == _EXCUSE_INDEX:
+            continue
+        trump = _is_trump(index)
+        if led < 0:
+            led = 4 if trump else index // 14
+        elif trump:
+            if led != 4:
+                barred[seat] |= _SUIT_MASKS[led]  # it trumped: void in the suit led
+            if index - 55 < best:
+                barred[seat] |= _TRUMPS_ABOVE[best]  # it could not overtrump
+        elif index // 14 != led:
+            # Neither followed nor trumped: void in the suit led and in trumps.
+            barred[seat] |= _TRUMP_MASK | (_SUIT_MASKS[led] if led != 4 else 0)
+        if trump and index - 55 > best:
+            best = index - 55
+
+
+def _replayed(view: TarotView, places: list[list[Card]], plan: _Plan) -> TarotState | None:
+    """The deal with the drawn cards and the view's public history replayed; None if
+    a rule refuses it (a card the replay shows cannot be where it was drawn)."""
+    n, me, taker = plan.n, view.seat, view.taker
+    hands = [[*places[s], *plan.played_cards[s]] for s in range(n)]
+    hands[me] = [*view.hand, *plan.played_cards[me]]
+    ecart = [*places[n + 1], *view.ecart]
+    if plan.chien_taken and taker is not None:
+        # T-14: the taker was dealt what he holds, played and discarded, less the chien.
+        chien = list(view.chien)
+        hands[taker] = list(set(hands[taker]).union(ecart).difference(chien))
+    else:
+        chien = list(places[n]) if plan.chien_hidden else list(view.chien)
+    try:
+        state = view.variant.deal(hands=hands, chien=chien, dealer=view.dealer)
+        for action in plan.before:
+            state = state.apply(action)
+        if plan.discards and ecart:
+            # T-15c is checked card by card: the plain cards go before the trumps.
+            ecart.sort(key=_is_trump_card)
+            state = state.apply(Discard(ecart))
+        for action in plan.after:
+            state = state.apply(action)
+    except CardrulesError:
+        return None
+    return state
+
+
+def _is_trump_card(card: Card) -> bool:
+    return card.kind is CardKind.TRUMP
+
+
+_CARD_OF: Final = tuple(Card.from_index(i) for i in range(78))
+_TRUMP_MASK: Final = sum(1 << i for i in range(_FIRST_TRUMP_INDEX, _EXCUSE_INDEX))
+_SUIT_MASKS: Final = tuple(sum(1 << (14 * s + r) for r in range(14)) for s in range(4))
+_KING_MASK: Final = sum(1 << (14 * s + 13) for s in range(4))
+_PLAIN_NOT_KINGS: Final = sum(_SUIT_MASKS) & ~_KING_MASK
+# T-15a, T-15b: the face-down écart holds plain cards other than kings.
+_ECART_ALLOWED: Final = _PLAIN_NOT_KINGS
+# The trumps above trump number t, for t from 0 to 21.
+_TRUMPS_ABOVE: Final = tuple(sum(1 << (55 + u) for u in range(t + 1, 22)) for t in range(22))
