@@ -1,6 +1,6 @@
 """The OpenSpiel games (``cardrules[openspiel]``): pyspiel's own random simulation test,
 and what the games promise on top (deals as chance outcomes, parameters, bounds,
-information states that hide what a seat cannot see, the example)."""
+information states that hide what a seat cannot see, resampling, the example)."""
 
 from __future__ import annotations
 
@@ -219,6 +219,30 @@ def test_tensors_and_strings_are_the_seat_s_view(name: str) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_resampled_state_has_the_same_information_state(name: str) -> None:
+    game = pyspiel.load_game(name)
+    rng = random.Random(5)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for stop in (10, 60, 90, 120):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < stop:
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players()):
+            sampled = state.resample_from_infostate(seat, sampler)
+            key = state.information_state_string(seat)
+            assert sampled.information_state_string(seat) == key
+            assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
+            if seat == state.current_player():
+                assert sampled.legal_actions() == state.legal_actions()
+
+
 def test_the_module_examples_run() -> None:
     result = doctest.testmod(co, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0
@@ -226,15 +250,15 @@ def test_the_module_examples_run() -> None:
 
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "openspiel_mcts.py"
+EXAMPLE = ROOT / "examples" / "openspiel_ismcts.py"
 DOCS = ROOT / "docs" / "integrations.md"
 
 
 @pytest.mark.skipif(not EXAMPLE.is_file(), reason="the examples are not beside these tests")
-def test_the_mcts_example_plays_and_prints_its_results(
+def test_the_ismcts_example_plays_and_prints_its_results(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    spec = importlib.util.spec_from_file_location("openspiel_mcts", EXAMPLE)
+    spec = importlib.util.spec_from_file_location("openspiel_ismcts", EXAMPLE)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)

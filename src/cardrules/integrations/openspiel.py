@@ -37,10 +37,13 @@ Conventions:
   the dealt hand (copies per distinct card), the public cards of the view, the action
   history (one row per decision, one-hot over the action ids plus a last column for a
   hidden action) and the observation.
+* **Resampling** (``resample_from_infostate``, which ISMCTS calls) draws a state the
+  seat cannot tell from this one with ``view.sample_state``.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -348,6 +351,35 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if self.state is None:
             return [0.0] * self._game.variant.players
         return [float(r) for r in self.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
+        """A state drawn at random among those ``player_id`` cannot tell from this one
+        (as ISMCTS asks for): after the deal, the hidden cards are placed by
+        ``view.sample_state``, consistently with all the seat knows, and the actions
+        replayed; during the deal, the cards dealt to the other seats are drawn from the
+        cards the seat does not hold. ``probability_sampler`` (pyspiel's, uniform floats)
+        seeds the draw.
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        game = self._game
+        out = game.new_initial_state()
+        if self.state is not None:
+            sampled = self.view(player_id).sample_state(rng)
+            for pile in game.piles_of(sampled):
+                for card in pile:
+                    out.apply_action(game.card_index(card))
+            for _, action in sampled.history:
+                out.apply_action(game.variant.action_id(action))
+            return out
+        start = sum(game.piles[:player_id])
+        own = range(start, start + game.piles[player_id])
+        pool = [i for i, n in enumerate(game.copies) for _ in range(n)]
+        for k in own[: max(0, len(self._dealt) - start)]:
+            pool.remove(self._dealt[k])
+        rng.shuffle(pool)
+        for k, index in enumerate(self._dealt):
+            out.apply_action(index if k in own else pool.pop())
+        return out
 
     def __str__(self) -> str:
         """The deal so far (every pile: the whole state, as pyspiel's states show it)

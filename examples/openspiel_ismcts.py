@@ -1,15 +1,14 @@
-"""OpenSpiel's MCTS bot against uniform random play, on French Tarot and Bid Euchre.
+"""OpenSpiel's ISMCTS bot against uniform random play, on French Tarot and Bid Euchre.
 
 The games are the OpenSpiel Python games of ``cardrules.integrations.openspiel``. One
-seat (a different one each deal) is OpenSpiel's Monte-Carlo tree search bot with random
-rollouts; the other seats play uniformly random legal actions. MCTS searches the
-position it is given, so here it sees every hand: it measures what search gains with
-full information, not a fair player (a fair search samples the hidden cards from its
-seat's view). The script prints each game's mean return per deal for the bot and for
-the random seats. Needs the openspiel extra (``pip install 'cardrules[openspiel]'``);
-without it, it says so and exits.
+seat (a different one each deal) is OpenSpiel's information-set Monte-Carlo tree search
+bot, which samples the hidden cards from what its seat knows
+(``resample_from_infostate``); the other seats play uniformly random legal actions.
+The script prints each game's mean return per deal for the bot and for the random
+seats. Needs the openspiel extra (``pip install 'cardrules[openspiel]'``); without it,
+it says so and exits.
 
-    python examples/openspiel_mcts.py [--games 2] [--simulations 40] [--seed 0]
+    python examples/openspiel_ismcts.py [--games 2] [--simulations 40] [--seed 0]
 """
 
 from __future__ import annotations
@@ -44,7 +43,7 @@ def main(games: int = 2, simulations: int = 40, seed: int = 0) -> dict[str, floa
     """Play ``games`` deals of each game; print and return the bot's mean return."""
     import numpy as np
     import pyspiel
-    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.algorithms import ismcts, mcts
 
     import cardrules.integrations.openspiel  # noqa: F401 - registers the games
 
@@ -52,11 +51,11 @@ def main(games: int = 2, simulations: int = 40, seed: int = 0) -> dict[str, floa
     for name in GAMES:
         game = pyspiel.load_game(name)
         numpy_rng = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(
+        bot = ismcts.ISMCTSBot(
             game,
+            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng),
             uct_c=UCT_C[name],
             max_simulations=simulations,
-            evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng),
             random_state=numpy_rng,
         )
         rng = random.Random(seed)
@@ -70,7 +69,7 @@ def main(games: int = 2, simulations: int = 40, seed: int = 0) -> dict[str, floa
         mean = bot_total / games
         results[name] = mean
         print(
-            f"{name}: MCTS ({simulations} simulations a move) {mean:+.2f} per deal, "
+            f"{name}: ISMCTS ({simulations} simulations a move) {mean:+.2f} per deal, "
             f"random seats {others_total / games:+.2f}, over {games} deal(s)"
         )
     return results
@@ -79,7 +78,7 @@ def main(games: int = 2, simulations: int = 40, seed: int = 0) -> dict[str, floa
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="deals per game (default 2)")
-    parser.add_argument("--simulations", type=int, default=40, help="MCTS simulations a move")
+    parser.add_argument("--simulations", type=int, default=40, help="ISMCTS simulations a move")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     if importlib.util.find_spec("pyspiel") is None:
