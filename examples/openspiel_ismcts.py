@@ -57,6 +57,9 @@ def main(games: int = 2, simulations: int = 40, seed: int = 0) -> dict[str, floa
             uct_c=UCT_C[name],
             max_simulations=simulations,
             random_state=numpy_rng,
+            # Its nodes are the seat's views, which every sampled state keeps (the Tarot
+            # taker's view forgets the écart's other cards once play begins, T-39).
+            use_observation_string=True,
         )
         rng = random.Random(seed)
         players = game.num_players()

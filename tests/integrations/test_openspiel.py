@@ -42,6 +42,21 @@ def random_play(game: Any, rng: random.Random) -> Any:
     return state
 
 
+def random_play_until(game: Any, rng: random.Random, stop: Any) -> Any:
+    """A pyspiel state played at random until ``stop(state)`` holds after the deal, or
+    ``None`` if the game ends first."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        elif stop(state):
+            return state
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return None
+
+
 def deal_of(game: Any, state: cardrules.State) -> Any:
     """The pyspiel state right after dealing ``state``'s deal as chance outcomes."""
     spiel = game.new_initial_state()
@@ -224,7 +239,9 @@ def test_a_resampled_state_has_the_same_information_state(name: str) -> None:
     game = pyspiel.load_game(name)
     rng = random.Random(5)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for stop in (10, 60, 90, 120):
+    dealt = len(game.variant.deck)
+    # During the deal, in the auction, early and late in the play.
+    for stop in (10, dealt + 1, dealt + 8, dealt + 20, dealt + 40, dealt + 60):
         state = game.new_initial_state()
         while not state.is_terminal() and len(state.history()) < stop:
             if state.is_chance_node():
@@ -236,11 +253,42 @@ def test_a_resampled_state_has_the_same_information_state(name: str) -> None:
             continue
         for seat in range(game.num_players()):
             sampled = state.resample_from_infostate(seat, sampler)
-            key = state.information_state_string(seat)
-            assert sampled.information_state_string(seat) == key
-            assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert sampled.observation_string(seat) == state.observation_string(seat)
+            assert sampled.observation_tensor(seat) == state.observation_tensor(seat)
             if seat == state.current_player():
                 assert sampled.legal_actions() == state.legal_actions()
+            if not forgets_its_ecart(state, seat):
+                key = state.information_state_string(seat)
+                assert sampled.information_state_string(seat) == key
+                tensor = state.information_state_tensor(seat)
+                assert sampled.information_state_tensor(seat) == tensor
+
+
+def forgets_its_ecart(state: Any, seat: int) -> bool:
+    """Whether ``seat`` is the Tarot taker whose view no longer shows its whole écart
+    (T-39: once play has begun, only its trumps)."""
+    real = state.state
+    if real is None or real.variant.id != "tarot" or real.taker is None or seat != real.taker:
+        return False
+    return len(state.view(seat).ecart) < len(real.ecart)
+
+
+def test_t39_the_taker_s_resampled_ecart_keeps_its_trumps_and_the_view() -> None:
+    game = pyspiel.load_game("python_cardrules_tarot(players=3)")
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(100):
+        state = random_play_until(game, rng, lambda s: forgets_its_ecart(s, s.state.taker))
+        if state is None:
+            continue
+        taker = state.state.taker
+        sampled = state.resample_from_infostate(taker, sampler)
+        trumps = {c for c in state.state.ecart if c.kind is cardrules.CardKind.TRUMP}
+        assert trumps <= set(sampled.state.ecart)
+        assert sampled.state.view(taker) == state.state.view(taker)
+        checked += 1
+    assert checked > 10
 
 
 def test_the_module_examples_run() -> None:

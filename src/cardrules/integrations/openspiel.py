@@ -37,8 +37,13 @@ Conventions:
   the dealt hand (copies per distinct card), the public cards of the view, the action
   history (one row per decision, one-hot over the action ids plus a last column for a
   hidden action) and the observation.
-* **Resampling** (``resample_from_infostate``, which ISMCTS calls) draws a state the
-  seat cannot tell from this one with ``view.sample_state``.
+* **Resampling** (``resample_from_infostate``, which ISMCTS calls) draws a state with the
+  same view for the seat, with ``view.sample_state`` (uniformly among the deals the view
+  allows). The view holds all the seat knows but for one thing: once play has begun,
+  the French Tarot taker's view shows only the trumps of its own écart (T-39), so the
+  sampled écart's other cards may differ and with them the taker's information state;
+  key ISMCTS on the observation string (``use_observation_string=True``), which every
+  sample keeps.
 """
 
 from __future__ import annotations
@@ -353,12 +358,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self.state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
-        """A state drawn at random among those ``player_id`` cannot tell from this one
-        (as ISMCTS asks for): after the deal, the hidden cards are placed by
-        ``view.sample_state``, consistently with all the seat knows, and the actions
-        replayed; during the deal, the cards dealt to the other seats are drawn from the
-        cards the seat does not hold. ``probability_sampler`` (pyspiel's, uniform floats)
-        seeds the draw.
+        """A state drawn at random with the same view for ``player_id`` (as ISMCTS asks
+        for): after the deal, the hidden cards are placed by ``view.sample_state``,
+        consistently with the seat's view, and the actions replayed (see the module's
+        documentation for the Tarot taker's écart); during the deal, the cards dealt to
+        the other seats are drawn from the cards the seat does not hold.
+        ``probability_sampler`` (pyspiel's, uniform floats) seeds the draw.
         """
         rng = random.Random(int(probability_sampler() * 2**53))
         game = self._game
