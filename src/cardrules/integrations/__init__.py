@@ -1,0 +1,15 @@
+"""Adapters to the game-AI frameworks, each behind its own optional extra.
+
+* :mod:`cardrules.integrations.pettingzoo`: PettingZoo AEC environments
+  (``pip install 'cardrules[pettingzoo]'``).
+* :mod:`cardrules.integrations.openspiel`: OpenSpiel Python games
+  (``pip install 'cardrules[openspiel]'``).
+
+Importing ``cardrules`` loads neither, and this package imports nothing: each adapter is
+imported by name, and needs its framework installed. Both use only the public names of
+the library (variants, states, views, action ids), so they follow its rules exactly.
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,521 @@
+"""OpenSpiel games of the cardrules variants (extra ``cardrules[openspiel]``).
+
+Importing this module registers two pyspiel Python games, one deal (hand) each:
+
+* ``python_cardrules_tarot``: French Tarot, 3 to 5 players (parameter ``players``);
+* ``python_cardrules_bid_euchre``: Bid Euchre with its house rules as parameters.
+
+Every option whose value is a bool, an int or a string is a game parameter of the same
+name and default (``pyspiel.load_game("python_cardrules_bid_euchre(joker=True)")``);
+the options that are mappings or lists (Tarot's multipliers, poignée thresholds and
+bonuses, slam bonuses) keep their defaults, and Tarot's ``single_deal`` is left out (a
+game is one deal). Bid Euchre's ``help_value`` and ``moon_value`` default to ``-1``,
+which stands for the rules' default (twice and four times the tricks per hand).
+
+Conventions:
+
+* **Dealing** is a run of chance nodes, one per card: outcome ``i`` puts the ``i``-th
+  distinct card of the variant's deck (``dict.fromkeys(variant.deck)``, the double
+  deck's copies counted once) on the next place of the deal, with probability its
+  remaining copies over the cards left. The places are filled pile by pile: seat 0's
+  hand, seat 1's … then the rest (Tarot's chien). Every deal is reached with its exact
+  probability, and a deal's chance outcomes are its cards, so a deal given as cards (a
+  record, a puzzle) can be reproduced. The dealer is the ``dealer`` (Tarot) or
+  ``first_dealer`` (Bid Euchre) parameter. A deal annulled at once (Petit sec, T-9)
+  ends the game there, with zero returns.
+* **Actions** are the variant's integer action ids (:meth:`~cardrules.Variant.action_id`),
+  ``num_distinct_actions`` is ``variant.num_actions``, and the legal actions are
+  :meth:`~cardrules.State.legal_action_ids`, sorted.
+* **Returns** are the settlement of the deal, :meth:`~cardrules.State.returns`.
+* **Observation** (tensor and string): the seat's view, ``view.observation()`` and
+  ``repr(view)``; during the deal the tensor is all zeros and the string lists the
+  seat's cards dealt so far.
+* **Information state** (perfect recall): the string is the seat, its dealt hand, every
+  action in order as the seat saw it (a hidden card as ``?``: another seat's écart
+  card, whose trumps the view shows once made; a help-exchange card between the other
+  two seats; the dealer's joker discard) and the current view. The tensor concatenates
+  the dealt hand (copies per distinct card), the public cards of the view, the action
+  history (one row per decision, one-hot over the action ids plus a last column for a
+  hidden action) and the observation.
+* **Resampling** (``resample_from_infostate``, which ISMCTS calls) draws a state with the
+  same view for the seat, with ``view.sample_state`` (uniformly among the deals the view
+  allows). The view holds all the seat knows but for one thing: once play has begun,
+  the French Tarot taker's view shows only the trumps of its own écart (T-39), so the
+  sampled écart's other cards may differ and with them the taker's information state;
+  key ISMCTS on the observation string (``use_observation_string=True``), which every
+  sample keeps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from cardrules import Action, Card, State, Variant, get_variant
+from cardrules.bid_euchre import Discard as JokerDiscard
+from cardrules.bid_euchre import Give
+from cardrules.integrations._common import observation_size, score_bound
+from cardrules.tarot import Discard as EcartDiscard
+
+__all__ = [
+    "BidEuchreGame",
+    "CardrulesGame",
+    "CardrulesObserver",
+    "CardrulesState",
+    "TarotGame",
+    "parameter_specification",
+]
+
+# Options whose default depends on another option: -1 stands for the rules' default.
+_DEPENDENT_DEFAULTS = ("help_value", "moon_value")
+# Options of a match, not of the one deal a game is.
+_MATCH_ONLY = ("single_deal",)
+
+
+def parameter_specification(variant_id: str) -> dict[str, bool | int | str]:
+    """The game parameters of ``variant_id``: each scalar option and its default.
+
+    >>> parameter_specification("tarot")["players"]
+    4
+    >>> parameter_specification("bid-euchre")["help_value"]
+    -1
+    """
+    out: dict[str, bool | int | str] = {}
+    for name, value in get_variant(variant_id).options_json().items():
+        if isinstance(value, (bool, int, str)) and name not in _MATCH_ONLY:
+            out[name] = -1 if name in _DEPENDENT_DEFAULTS else value
+    return out
+
+
+def _game_type(
+    variant_id: str, *, short_name: str, long_name: str, players: tuple[int, int], zero_sum: bool
+) -> Any:
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        min_num_players=players[0],
+        max_num_players=players[1],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=parameter_specification(variant_id),
+    )
+
+
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+    """A pyspiel game of one deal of a cardrules variant (see the module's documentation).
+
+    Attributes:
+        variant: The variant built from the game's parameters.
+        cards: The distinct cards of the deck; chance outcome ``i`` deals ``cards[i]``.
+        dealer: The dealer's seat.
+        piles: How many cards each pile of the deal takes, in dealing order.
+        max_decisions: An upper bound on the players' actions in one deal.
+    """
+
+    variant_id: ClassVar[str]
+    game_type: ClassVar[Any]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        options = {
+            name: value
+            for name, value in given.items()
+            if not (name in _DEPENDENT_DEFAULTS and value == -1)
+        }
+        self.variant: Variant = get_variant(self.variant_id, **options)
+        deck = self.variant.deck
+        self.cards: tuple[Card, ...] = tuple(dict.fromkeys(deck))
+        self.copies: tuple[int, ...] = tuple(deck.count(card) for card in self.cards)
+        self._index = {card: i for i, card in enumerate(self.cards)}
+        sample = self.variant.new_game(seed=0)
+        self.dealer: int = sample.dealer
+        self.piles: tuple[int, ...] = tuple(len(pile) for pile in self.piles_of(sample))
+        self.max_decisions: int = self._max_decisions()
+        bound = score_bound(self.variant)
+        zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.variant.num_actions,
+            max_chance_outcomes=len(self.cards),
+            num_players=self.variant.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=len(deck) + self.max_decisions,
+        )
+        super().__init__(self.game_type, info, given)
+
+    # -- the pyspiel interface -------------------------------------------------------
+
+    def new_initial_state(self) -> CardrulesState:
+        """The state before the first card is dealt."""
+        return CardrulesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> CardrulesObserver:
+        """The observer of the observation (default) or information state
+        (``perfect_recall``) of one seat."""
+        return CardrulesObserver(
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+    # -- the variant's side ----------------------------------------------------------
+
+    def card_index(self, card: Card) -> int:
+        """The chance outcome that deals ``card``."""
+        return self._index[card]
+
+    # Each game below implements these four for its variant.
+
+    def deal(self, piles: Sequence[Sequence[Card]]) -> State:
+        """The first state of the deal with these piles (in :attr:`piles` order)."""
+        raise NotImplementedError
+
+    def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The piles of ``state``'s deal, in dealing order (the inverse of :meth:`deal`)."""
+        raise NotImplementedError
+
+    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
+        """Whether ``seat`` saw ``actor``'s ``action``, one of ``state``'s history."""
+        raise NotImplementedError
+
+    def _max_decisions(self) -> int:
+        raise NotImplementedError
+
+
+class TarotGame(CardrulesGame):
+    """``python_cardrules_tarot``: one French Tarot deal; the piles are the hands, then
+    the chien."""
+
+    variant_id = "tarot"
+    game_type = _game_type(
+        "tarot",
+        short_name="python_cardrules_tarot",
+        long_name="Python cardrules French Tarot",
+        players=(3, 5),
+        zero_sum=True,
+    )
+
+    def deal(self, piles: Sequence[Sequence[Card]]) -> State:
+        """The first state of the deal: ``piles`` are the hands by seat, then the chien."""
+        n = self.variant.players
+        return self.variant.state_from_deal_json(
+            self.dealer,
+            {
+                "hands": [[str(c) for c in pile] for pile in piles[:n]],
+                "chien": [str(c) for c in piles[n]],
+            },
+        )
+
+    def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        deal = self.variant.deal_json(state)
+        return (*(_cards(h) for h in deal["hands"]), _cards(deal["chien"]))
+
+    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
+        # T-15: the écart is made face down; its trumps are shown once made (T-15d),
+        # which the current view tells, not when each was put there.
+        return type(action) is not EcartDiscard or seat == actor
+
+    def _max_decisions(self) -> int:
+        # Each seat bids once and may declare one poignée (T-10, T-19); one call (T-42),
+        # the écart (one card per action), one slam announcement or pass, the plays.
+        n = self.variant.players
+        chien = self.piles[-1]
+        return n + 1 + chien + 1 + n + (len(self.variant.deck) - chien)
+
+
+class BidEuchreGame(CardrulesGame):
+    """``python_cardrules_bid_euchre``: one Bid Euchre hand; the piles are the hands
+    (the dealer's with the joker's 25th card)."""
+
+    variant_id = "bid-euchre"
+    game_type = _game_type(
+        "bid-euchre",
+        short_name="python_cardrules_bid_euchre",
+        long_name="Python cardrules Bid Euchre",
+        players=(4, 4),
+        zero_sum=False,
+    )
+
+    def deal(self, piles: Sequence[Sequence[Card]]) -> State:
+        """The first state of the hand: ``piles`` are the hands by seat."""
+        return self.variant.state_from_deal_json(
+            self.dealer, {"hands": [[str(c) for c in pile] for pile in piles]}
+        )
+
+    def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        return tuple(_cards(h) for h in self.variant.deal_json(state)["hands"])
+
+    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
+        # E-40: the help exchange is shown to the declarer and the partner only, the
+        # joker discard to the dealer only.
+        if type(action) is Give:
+            declarer = state.view(seat).declarer
+            return declarer is not None and seat in (declarer, (declarer + 2) % 4)
+        if type(action) is JokerDiscard:
+            return seat == actor
+        return True
+
+    def _max_decisions(self) -> int:
+        # E-7: each call is a pass (at most one per seat) or a higher bid; then Ace No
+        # Face claims, trump, the help exchange both ways, the joker's discard and
+        # named suit, the plays.
+        options = self.variant.options_json()
+        tricks = 12 if options["double_deck"] else 6
+        bids = tricks + 3
+        exchange: int = options["help_exchange_count"]
+        return 4 + bids + 4 + 1 + 2 * exchange + 2 + 4 * tricks
+
+
+def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in codes)
+
+
+class CardrulesState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state: the deal so far, then the cardrules :class:`~cardrules.State`.
+
+    Attributes:
+        state: The cardrules state once every card is dealt, else ``None``.
+    """
+
+    def __init__(self, game: CardrulesGame) -> None:
+        super().__init__(game)
+        self._dealt: list[int] = []
+        self._left = list(game.copies)
+        self.state: State | None = None
+        # Views and seen_history by seat, for the current state only.
+        self._views: dict[int, Any] = {}
+        self._seen: dict[int, list[tuple[int, int | None, str]]] = {}
+
+    @property
+    def _game(self) -> CardrulesGame:
+        # Asked for each time: a clone deep-copies the state's attributes, and a copied
+        # game would be rebuilt without them.
+        game: CardrulesGame = self.get_game()
+        return game
+
+    # -- the pyspiel interface -------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or pyspiel's ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        if self.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.state.is_terminal:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = self.state.to_play
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.state is None or self.state.to_play != player:
+            return []
+        return sorted(self.state.legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card still to deal, with its remaining copies over the cards left."""
+        total = sum(self._left)
+        return [(i, n / total) for i, n in enumerate(self._left) if n]
+
+    def _apply_action(self, action: int) -> None:
+        self._views = {}
+        self._seen = {}
+        if self.state is None:
+            if not 0 <= action < len(self._left) or not self._left[action]:
+                raise ValueError(f"{action} is not a card left to deal")
+            self._left[action] -= 1
+            self._dealt.append(action)
+            if len(self._dealt) == sum(self._game.piles):
+                self.state = self._game.deal(self._piles())
+            return
+        self.state = self.state.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._game.cards[action]}"
+        variant = self._game.variant
+        return variant.action_text(variant.action_from_id(action))
+
+    def is_terminal(self) -> bool:
+        """True once the deal is over (scored or annulled)."""
+        return self.state is not None and self.state.is_terminal
+
+    def returns(self) -> list[float]:
+        """The settlement of the deal (zeros before the end)."""
+        if self.state is None:
+            return [0.0] * self._game.variant.players
+        return [float(r) for r in self.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
+        """A state drawn at random with the same view for ``player_id`` (as ISMCTS asks
+        for): after the deal, the hidden cards are placed by ``view.sample_state``,
+        consistently with the seat's view, and the actions replayed (see the module's
+        documentation for the Tarot taker's écart); during the deal, the cards dealt to
+        the other seats are drawn from the cards the seat does not hold.
+        ``probability_sampler`` (pyspiel's, uniform floats) seeds the draw.
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        game = self._game
+        out = game.new_initial_state()
+        if self.state is not None:
+            sampled = self.view(player_id).sample_state(rng)
+            for pile in game.piles_of(sampled):
+                for card in pile:
+                    out.apply_action(game.card_index(card))
+            for _, action in sampled.history:
+                out.apply_action(game.variant.action_id(action))
+            return out
+        start = sum(game.piles[:player_id])
+        own = range(start, start + game.piles[player_id])
+        pool = [i for i, n in enumerate(game.copies) for _ in range(n)]
+        for k in own[: max(0, len(self._dealt) - start)]:
+            pool.remove(self._dealt[k])
+        rng.shuffle(pool)
+        for k, index in enumerate(self._dealt):
+            out.apply_action(index if k in own else pool.pop())
+        return out
+
+    def __str__(self) -> str:
+        """The deal so far (every pile: the whole state, as pyspiel's states show it)
+        and the actions, in the variant's notation."""
+        piles = " | ".join(" ".join(str(c) for c in pile) for pile in self._piles())
+        if self.state is None:
+            return f"dealing: {piles}"
+        variant = self._game.variant
+        actions = " ".join(f"{s}:{variant.action_text(a)}" for s, a in self.state.history)
+        return f"deal: {piles}\nactions: {actions}"
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _piles(self) -> list[tuple[Card, ...]]:
+        """The cards dealt so far, pile by pile."""
+        cards = [self._game.cards[i] for i in self._dealt]
+        out = []
+        start = 0
+        for size in self._game.piles:
+            out.append(tuple(cards[start : start + size]))
+            start += size
+        return out
+
+    def view(self, seat: int) -> Any:
+        """``seat``'s view of the deal once dealt (``state.view(seat)``)."""
+        if self.state is None:
+            raise ValueError("the cards are still being dealt: no seat has a view yet")
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
+
+    def dealt_hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards dealt to ``seat`` so far, in deck order."""
+        piles = self._piles()
+        cards = piles[seat] if seat < len(piles) else ()
+        return tuple(sorted(cards, key=self._game.card_index))
+
+    def seen_history(self, seat: int) -> list[tuple[int, int | None, str]]:
+        """``(actor, action id or None if hidden, text)`` of every action, as ``seat``
+        saw it."""
+        if self.state is None:
+            return []
+        cached = self._seen.get(seat)
+        if cached is not None:
+            return cached
+        game = self._game
+        variant = game.variant
+        out: list[tuple[int, int | None, str]] = []
+        for actor, action in self.state.history:
+            if game.seen(self.state, seat, actor, action):
+                out.append((actor, variant.action_id(action), variant.action_text(action)))
+            else:
+                verb = variant.action_text(action).split()[0]
+                out.append((actor, None, f"{verb} ?"))
+        self._seen[seat] = out
+        return out
+
+
+class CardrulesObserver:
+    """Observation and information-state tensors and strings of one seat (pyspiel's
+    Python observer protocol: :attr:`tensor`, :attr:`dict`, :meth:`set_from`,
+    :meth:`string_from`)."""
+
+    def __init__(
+        self, game: CardrulesGame, iig_obs_type: Any, params: Mapping[str, Any] | None
+    ) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {dict(params)!r}")
+        if (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "only one seat's observation or information state is provided "
+                "(public_info=True, private_info=SINGLE_PLAYER)"
+            )
+        self._game = game
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        variant = game.variant
+        cards = len(game.cards)
+        pieces: list[tuple[str, tuple[int, ...]]] = []
+        if self.perfect_recall:
+            pieces += [
+                ("dealt", (cards,)),
+                ("public_cards", (cards,)),
+                ("history", (game.max_decisions, variant.num_actions + 1)),
+            ]
+        pieces.append(("observation", (observation_size(variant),)))
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        self.dict: dict[str, Any] = {}
+        start = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[start : start + size].reshape(shape)
+            start += size
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows of ``state``."""
+        self.tensor.fill(0)
+        game = self._game
+        if self.perfect_recall:
+            dealt = self.dict["dealt"]
+            for card in state.dealt_hand(player):
+                dealt[game.card_index(card)] += 1
+        if state.state is None:
+            return
+        view = state.view(player)
+        self.dict["observation"][:] = view.observation()
+        if self.perfect_recall:
+            public = self.dict["public_cards"]
+            for card in view.public_cards:
+                public[game.card_index(card)] = 1
+            history = self.dict["history"]
+            hidden = game.variant.num_actions
+            for step, (_, action_id, _) in enumerate(state.seen_history(player)):
+                history[step, hidden if action_id is None else action_id] = 1
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        """What ``player`` knows of ``state``, as text."""
+        hand = " ".join(str(c) for c in state.dealt_hand(player))
+        if state.state is None:
+            return f"seat {player}, dealt: {hand}"
+        view = repr(state.view(player))
+        if not self.perfect_recall:
+            return view
+        lines = [f"seat {player}", f"hand {hand}"]
+        lines += [f"{actor}: {text}" for actor, _, text in state.seen_history(player)]
+        lines.append(view)
+        return "\n".join(lines)
+
+
+pyspiel.register_game(TarotGame.game_type, TarotGame)
+pyspiel.register_game(BidEuchreGame.game_type, BidEuchreGame)

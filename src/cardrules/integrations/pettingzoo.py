@@ -1,0 +1,226 @@
+"""PettingZoo environments of the cardrules variants (extra ``cardrules[pettingzoo]``).
+
+:func:`env` builds an AEC environment of one deal (hand) of a variant: agents
+``player_0`` … ``player_{n-1}`` are the seats, the agent to act is the seat to play, an
+action is a variant's integer action id, and the rewards at the end are the deal's
+settlement (:meth:`~cardrules.State.returns`, each seat's score for the deal).
+
+``observe(agent)`` gives ``{"observation": ..., "action_mask": ...}``: the seat's
+observation (:meth:`view.observation() <cardrules.tarot.TarotView.observation>`, a
+``float32`` vector of ``variant.observation_size``) and, for the agent to act, the
+legal action ids as an ``int8`` mask of ``variant.num_actions`` (all zeros for the
+others, as PettingZoo's classic games do). ``reset(seed=...)`` deals with
+``random.Random(seed)``; ``reset()`` deals the next deal of the same generator. A deal
+annulled before anyone acts (French Tarot's Petit sec, T-9) is dealt again from the same
+generator, so every episode has at least one decision.
+
+>>> from cardrules.integrations.pettingzoo import env
+>>> game = env("tarot", players=3)
+>>> game.reset(seed=7)
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> game.agent_selection, int(observation["action_mask"].sum()), reward, terminated
+('player_1', 5, 0.0, False)
+>>> while game.agents:
+...     observation, reward, terminated, truncated, info = game.last()
+...     mask = observation["action_mask"]
+...     game.step(None if terminated else int(mask.nonzero()[0][0]))
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardrules import CardrulesError, InvalidActionError, InvalidArgumentError, State, Variant
+from cardrules import get_variant as _get_variant
+from cardrules.integrations._common import observation_size, score_bound
+
+__all__ = ["CardrulesEnv", "env"]
+
+RENDER_MODES = ("human", "ansi")
+
+
+def env(variant_id: str, *, render_mode: str | None = None, **options: Any) -> CardrulesEnv:
+    """A PettingZoo AEC environment of one deal of the variant ``variant_id``.
+
+    Args:
+        variant_id: A variant's id or alias (``"tarot"``, ``"bid-euchre"`` …).
+        render_mode: ``None``, ``"human"`` (prints the table) or ``"ansi"`` (returns it).
+        **options: The variant's options (``players=5``, ``joker=True`` …).
+
+    Raises:
+        UnknownVariantError: no variant has that name.
+        OptionsError: an unknown or invalid option.
+        InvalidArgumentError: an unknown render mode.
+
+    >>> env("bid-euchre", joker=True).possible_agents
+    ['player_0', 'player_1', 'player_2', 'player_3']
+    """
+    return CardrulesEnv(_get_variant(variant_id, **options), render_mode=render_mode)
+
+
+class CardrulesEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment of one deal of ``variant`` (see the module's documentation).
+
+    Attributes:
+        variant: The variant, with its options.
+        game_state: The current :class:`~cardrules.State` (full information: for the
+            environment's owner, never for the agents).
+    """
+
+    agent_selection: str
+    agents: list[str]
+    possible_agents: list[str]
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+    _cumulative_rewards: dict[str, float]
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "cardrules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, variant: Variant, *, render_mode: str | None = None) -> None:
+        if not isinstance(variant, Variant):
+            raise InvalidArgumentError(f"a cardrules Variant is needed, not {variant!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+            )
+        super().__init__()
+        self.variant = variant
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(variant.players)]
+        self.agents = list(self.possible_agents)
+        size = observation_size(variant)
+        # An observation holds flags, counts of cards or tricks, and the deal's scores.
+        bound = max(score_bound(variant), float(len(variant.deck)))
+        # One space object per agent, built once: seeding a space must stick.
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=-bound, high=bound, shape=(size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.MultiBinary(variant.num_actions),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {
+            agent: spaces.Discrete(variant.num_actions) for agent in self.possible_agents
+        }
+        self._rng = random.Random()
+        self.game_state: State = self._deal()
+        self._start()
+
+    # -- the AEC interface -----------------------------------------------------------
+
+    def observation_space(self, agent: str) -> Any:
+        """The agent's ``Dict`` space: ``observation`` (``Box``) and ``action_mask``."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The agent's ``Discrete(variant.num_actions)`` space of action ids."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new deal: with ``random.Random(seed)`` if a seed is given, else the next
+        deal of the environment's generator. ``options`` is accepted and unused."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.game_state = self._deal()
+        self._start()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``."""
+        seat = self.possible_agents.index(agent)
+        observation = np.asarray(self.game_state.view(seat).observation(), dtype=np.float32)
+        mask = np.zeros(self.variant.num_actions, dtype=np.int8)
+        if self.game_state.to_play == seat:
+            mask[list(self.game_state.legal_action_ids())] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Apply the action id ``action`` for the agent to act (``None`` once it is done).
+
+        Raises:
+            InvalidActionError: ``action`` is not an integer action id.
+            IllegalActionError: the action is illegal here (the specific subclass); the
+                environment is left as it was.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if isinstance(action, (bool, np.bool_)):
+            raise InvalidActionError(f"an action id is an int, not {action!r}")
+        try:
+            action_id = operator.index(action)
+        except TypeError:
+            raise InvalidActionError(f"an action id is an int, not {action!r}") from None
+        self.game_state = self.game_state.apply(action_id)
+        self._cumulative_rewards[agent] = 0.0
+        if self.game_state.is_terminal:
+            returns = self.game_state.returns()
+            self.rewards = {a: float(returns[i]) for i, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self._agent_of(self.game_state)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text, as the seat to act sees it (no other seat's hidden cards):
+        printed in mode ``"human"``, returned in mode ``"ansi"``."""
+        seat = self.possible_agents.index(self.agent_selection)
+        lines = [
+            f"{self.variant.name}, {self.agent_selection} "
+            + ("(the deal is over)" if self.game_state.is_terminal else "to act"),
+            repr(self.game_state.view(seat)),
+        ]
+        if self.game_state.is_terminal:
+            lines.append("returns: " + " ".join(f"{r:g}" for r in self.game_state.returns()))
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        if self.render_mode == "ansi":
+            return text
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window or process."""
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _deal(self) -> State:
+        state = self.variant.new_game(rng=self._rng)
+        while state.is_terminal:  # T-9: annulled at once, dealt again
+            state = self.variant.new_game(rng=self._rng)
+        return state
+
+    def _agent_of(self, state: State) -> str:
+        seat = state.to_play
+        if seat is None:  # pragma: no cover - callers check is_terminal first
+            raise CardrulesError("a finished deal has no agent to act")
+        return self.possible_agents[seat]
+
+    def _start(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_of(self.game_state)
