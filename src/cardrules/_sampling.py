@@ -14,15 +14,19 @@ from __future__ import annotations
 import functools
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import factorial
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
-from cardrules.errors import InconsistentViewError
+from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
 
-__all__ = ["deal_hidden"]
+__all__ = ["deal_hidden", "sample_state"]
 
 T = TypeVar("T")
+P = TypeVar("P")
+S = TypeVar("S")
+
+_REPLAYS: Final = 2000
 
 _FACT: Final = tuple(factorial(k) for k in range(80))
 _TRIES: Final = 1000
@@ -225,3 +229,34 @@ def _weighted(
         out[p].append(card)
         left[p] -= 1
     return out
+
+
+def sample_state(
+    view: Any,
+    rng: random.Random,
+    places_of: Callable[[], tuple[Sequence[tuple[int, Sequence[T]]], Sequence[int], P]],
+    replayed: Callable[[list[list[T]], P], S | None],
+) -> S:
+    """A state whose view is ``view``: hidden cards drawn by :func:`deal_hidden` among the
+    places ``places_of()`` allows, then ``replayed(places, plan)`` through the rules,
+    drawn again (so the draw stays uniform) while the replay fails or its view differs.
+
+    Any failure to read the view becomes :class:`~cardrules.InconsistentViewError`.
+    """
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    try:
+        groups, sizes, plan = places_of()
+        for _ in range(_REPLAYS):
+            state = replayed(deal_hidden(rng, groups, sizes), plan)
+            if state is not None and state.view(view.seat) == view:  # type: ignore[attr-defined]
+                return state
+    except InconsistentViewError:
+        raise
+    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # A view edited by hand can break any reading of it: one error says so.
+        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
+    raise InconsistentViewError(
+        f"no deal matches this view: none of {_REPLAYS} consistent deals replays its "
+        "history (a view changed by hand?)"
+    )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import attrs
 
 from cardrules import wire
-from cardrules._sampling import deal_hidden
+from cardrules._sampling import sample_state
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre._tables import Phase
@@ -44,7 +44,7 @@ from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
-from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
+from cardrules.errors import CardrulesError, InvalidArgumentError
 from cardrules.registry import get_variant_class
 from cardrules.state import State, check_seat
 
@@ -447,27 +447,12 @@ def _observation(view: BidEuchreView) -> tuple[float, ...]:  # noqa: PLR0912
 
 # -- sampling ------------------------------------------------------------------------
 
-_TRIES: Final = 2000
 _DISCARD_PLACE: Final = 4
 
 
 def _sample_state(view: BidEuchreView, rng: random.Random) -> BidEuchreState:
-    if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
-    try:
-        groups, sizes, plan = _places_of(view)
-        for _ in range(_TRIES):
-            places = deal_hidden(rng, groups, sizes)
-            state = _replayed(view, places, plan, rng)
-            if state is not None and state.view(view.seat) == view:
-                return state
-    except InconsistentViewError:
-        raise
-    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
-    raise InconsistentViewError(
-        f"no deal matches this view: none of {_TRIES} consistent deals replays its history "
-        "(a view changed by hand?)"
+    return sample_state(
+        view, rng, lambda: _places_of(view), lambda places, plan: _replayed(view, places, plan, rng)
     )
 
 

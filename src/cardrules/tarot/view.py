@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import attrs
 
 from cardrules import wire
-from cardrules._sampling import deal_hidden
+from cardrules._sampling import sample_state
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
-from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
+from cardrules.errors import CardrulesError, InvalidArgumentError
 from cardrules.registry import get_variant_class
 from cardrules.state import State, check_seat
 from cardrules.tarot._tables import Phase
@@ -448,7 +448,6 @@ def _observation(view: TarotView) -> tuple[float, ...]:  # noqa: PLR0912, PLR091
 _EXCUSE_INDEX: Final = 77
 _FIRST_TRUMP_INDEX: Final = 56
 _HAND_SIZES: Final = {3: 24, 4: 18, 5: 15}
-_TRIES: Final = 2000
 
 
 def _is_trump(index: int) -> bool:
@@ -456,22 +455,8 @@ def _is_trump(index: int) -> bool:
 
 
 def _sample_state(view: TarotView, rng: random.Random) -> TarotState:
-    if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
-    try:
-        groups, sizes, plan = _places_of(view)
-        for _ in range(_TRIES):
-            hands = deal_hidden(rng, groups, sizes)
-            state = _replayed(view, hands, plan)
-            if state is not None and state.view(view.seat) == view:
-                return state
-    except InconsistentViewError:
-        raise
-    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
-    raise InconsistentViewError(
-        f"no deal matches this view: none of {_TRIES} consistent deals replays its history "
-        "(a view changed by hand?)"
+    return sample_state(
+        view, rng, lambda: _places_of(view), lambda places, plan: _replayed(view, places, plan)
     )
 
 
