@@ -445,7 +445,8 @@ class StateBase(State):
         state: StateBase = self
         while state._act is not None:
             parent = state._parent
-            if not isinstance(parent, StateBase):
+            # Not isinstance(parent, StateBase): an ABC check, the view's slowest step.
+            if parent is None or isinstance(parent, tuple):
                 # Restored without its ancestors: the parent slot holds the history.
                 out.reverse()
                 return (parent or ()) + tuple(out)
