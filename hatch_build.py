@@ -21,9 +21,10 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled, from the project root: the engine rooms, where every hot path
-#: (``apply``, ``legal_actions``, the playouts) runs.
+#: The modules compiled, from the project root: the trick kernel and the engine rooms,
+#: where every hot path (``apply``, ``legal_actions``, the playouts) runs.
 COMPILED = (
+    "src/cardrules/_tricks.py",
     "src/cardrules/tarot/_tables.py",
     "src/cardrules/tarot/_engine.py",
     "src/cardrules/bid_euchre/_tables.py",

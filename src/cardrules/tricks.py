@@ -34,18 +34,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Final
 
 import attrs
 
+from cardrules._tricks import TRUMP_BASE, TrickKernel
 from cardrules._util import quote
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError, UnknownCardError
 
 __all__ = ["Obligation", "TrickRules", "TrickTable"]
 
-_NO_SUIT: Final = -1
-_TRUMP_BASE: Final = 1 << 20
 
 
 class Obligation(enum.Enum):
@@ -78,6 +76,7 @@ class TrickRules:
         strength: The strength of every card within its effective suit; higher wins
             (an ``int`` from 0 to ``2**20 - 1``, different for different cards of a suit).
         trump: The effective suit that beats all others, or ``None`` (no trump).
+        must_follow: A player holding a card of the suit led must play one.
         must_trump: A player void in the suit led must play a trump if they hold one.
         must_overtrump: A player who plays a trump (trumps led, or trumping) must beat
             the highest trump already in the trick if they can, even a partner's; if they
@@ -91,6 +90,7 @@ class TrickRules:
     suit_of: Mapping[Card, Hashable | None]
     strength: Mapping[Card, int]
     trump: Hashable | None = None
+    must_follow: bool = True
     must_trump: bool = False
     must_overtrump: bool = False
     always_playable: frozenset[Card] = attrs.field(default=frozenset(), converter=_card_set)
@@ -110,11 +110,14 @@ class TrickRules:
 class TrickTable:
     """Compiled :class:`TrickRules`: legal cards and winners over position bitmasks.
 
-    The mask and key lists are public, read-only by convention, for variants that
-    inline the hot loop. ``suit[i]`` is the effective-suit number of position ``i``
-    (``-1`` for exempt cards), ``key[i]`` its strength, ``trump_suit`` the number of the
-    trump suit (``-1`` if none), ``suit_mask[s]`` the positions of suit ``s``,
-    ``above[i]`` the trumps strictly stronger than trump ``i``.
+    Every answer comes from :attr:`kernel`, the one place where a declaration's
+    obligations and winners are decided, which the games' engines read too.
+
+    The mask and key lists are public, read-only by convention. ``suit[i]`` is the
+    effective-suit number of position ``i`` (``-1`` for exempt cards), ``key[i]`` its
+    strength, ``trump_suit`` the number of the trump suit (``-1`` if none),
+    ``suit_mask[s]`` the positions of suit ``s``, ``above[i]`` the trumps strictly
+    stronger than trump ``i``.
     """
 
     __slots__ = (
@@ -122,7 +125,9 @@ class TrickTable:
         "always_mask",
         "cards",
         "exempt_mask",
+        "kernel",
         "key",
+        "must_follow",
         "must_overtrump",
         "must_trump",
         "positions",
@@ -146,7 +151,7 @@ class TrickTable:
         ranked: dict[tuple[Hashable, int], Card] = {}
         for c in cards:
             k = rules.strength[c]
-            if type(k) is not int or not 0 <= k < _TRUMP_BASE:
+            if type(k) is not int or not 0 <= k < TRUMP_BASE:
                 raise InvalidArgumentError(
                     f"the strength of {c} must be an int from 0 to 2**20 - 1: {quote(k)}"
                 )
@@ -156,26 +161,17 @@ class TrickTable:
                     raise InvalidArgumentError(
                         f"{other} and {c} have the same suit and strength {k}"
                     )
-        labels: list[Hashable] = []
-        for c in cards:
-            label = rules.suit_of[c]
-            if label is not None and c not in rules.exempt and label not in labels:
-                labels.append(label)
-        if rules.trump is not None and rules.trump not in labels:
-            labels.append(rules.trump)
+        kernel = TrickKernel(rules)
+        self.kernel = kernel
         self.rules = rules
         self.cards = cards
-        self.suit_labels: tuple[Hashable, ...] = tuple(labels)
-        self.suit = [
-            _NO_SUIT
-            if c in rules.exempt or rules.suit_of[c] is None
-            else labels.index(rules.suit_of[c])
-            for c in cards
-        ]
-        self.trump_suit = labels.index(rules.trump) if rules.trump is not None else _NO_SUIT
-        self.key = [rules.strength[c] for c in cards]
+        self.suit_labels: tuple[Hashable, ...] = kernel.labels
+        self.suit = list(kernel.suit)
+        self.trump_suit = kernel.trump_suit
+        self.key = list(kernel.key)
         self.suit_mask = [
-            sum(1 << i for i, s in enumerate(self.suit) if s == n) for n in range(len(labels))
+            sum(1 << i for i, s in enumerate(self.suit) if s == n)
+            for n in range(len(kernel.labels))
         ]
         self.trump_mask = self.suit_mask[self.trump_suit] if self.trump_suit >= 0 else 0
         self.above = [
@@ -190,6 +186,7 @@ class TrickTable:
         ]
         self.always_mask = sum(1 << i for i, c in enumerate(cards) if c in rules.always_playable)
         self.exempt_mask = sum(1 << i for i, c in enumerate(cards) if c in rules.exempt)
+        self.must_follow = rules.must_follow
         self.must_trump = rules.must_trump
         self.must_overtrump = rules.must_overtrump
         positions: dict[Card, tuple[int, ...]] = {}
@@ -201,12 +198,7 @@ class TrickTable:
 
     def led_suit(self, trick: Sequence[int]) -> int:
         """The suit number set by the first non-exempt position in ``trick``, or -1."""
-        suit = self.suit
-        for i in trick:
-            s = suit[i]
-            if s >= 0:
-                return s
-        return _NO_SUIT
+        return self.kernel.led_suit(trick)
 
     def best_trump(self, trick: Sequence[int]) -> int:
         """The position of the strongest trump in ``trick`` (first played on a tie), or -1."""
@@ -226,24 +218,17 @@ class TrickTable:
             led: The suit number led, when the variant knows better than the cards
                 (a suit named with a led joker); ``None`` to derive it from ``trick``.
         """
+        k = self.kernel
         if led is None:
-            led = self.led_suit(trick)
+            led = k.led_suit(trick)
         if led < 0:
             return hand
-        legal = hand & self.suit_mask[led]
-        trumping = led == self.trump_suit
-        if not legal:
-            trumps = hand & self.trump_mask
-            if self.must_trump and trumps:
-                legal, trumping = trumps, True
-            else:
-                return hand
-        if trumping and self.must_overtrump:
-            best = self.best_trump(trick)
-            over = legal & (self.above[best] if best >= 0 else self.trump_mask)
-            if over:
-                legal = over
-        return legal | (hand & self.always_mask)
+        fs, fd = k.words(self.suit_mask[led])
+        over = k.over_start
+        for p in trick:
+            over &= k.over_after[p]
+        side, duty = k.words(hand)
+        return k.joined(*k.legal(side, duty, fs, fd, over))
 
     def why_illegal(
         self, hand: int, trick: Sequence[int], position: int, led: int | None = None
@@ -266,23 +251,8 @@ class TrickTable:
 
     def winner_position(self, trick: Sequence[int], led: int | None = None) -> int:
         """The index *within* ``trick`` of the winning card, or -1 if none can win."""
-        if led is None:
-            led = self.led_suit(trick)
-        suit, key, ts = self.suit, self.key, self.trump_suit
-        best, best_key = -1, -1
-        for n, i in enumerate(trick):
-            s = suit[i]
-            if s < 0:
-                continue
-            if s == ts:
-                k = _TRUMP_BASE + key[i]
-            elif s == led:
-                k = key[i]
-            else:
-                continue
-            if k > best_key:
-                best, best_key = n, k
-        return best
+        k = self.kernel
+        return k.winner(trick, k.led_suit(trick) if led is None else led)
 
     # -- card interface -----------------------------------------------------------
 
