@@ -32,6 +32,7 @@ from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.errors import NotationError, ScoreInputError
+from cardrules.wire import facts_from_dict
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 
@@ -193,27 +194,34 @@ class HandFacts:
     def from_dict(cls, document: Mapping[str, Any]) -> HandFacts:
         """The facts from a JSON object (as :meth:`to_dict` writes, or a client sends).
 
+        A played hand's document gives ``contract``, ``declarer`` and ``tricks``; a void
+        hand's gives its ``void_reason`` and may leave out the rest (no contract, no
+        declarer, no tricks).
+
         Raises:
             ScoreInputError: ``document`` is not an object, lacks a field, has an unknown
                 one, or a field is wrong (the message names it).
 
         >>> HandFacts.from_dict({"contract": "5", "declarer": 1, "tricks": [2, 4]}).tricks
         (2, 4)
+        >>> HandFacts.from_dict({"contract": None, "void_reason": "all_pass"}).declarer is None
+        True
         """
-        if not isinstance(document, Mapping):
-            raise ScoreInputError(f"the facts are a JSON object, not {quote(document)}")
-        unknown = [k for k in document if k not in _HAND_FIELDS]
-        if unknown:
-            raise ScoreInputError(
-                f"unknown field {quote(unknown[0])} in the facts: the fields are "
-                + ", ".join(_HAND_FIELDS)
-            )
-        for field in ("contract", "declarer", "tricks"):
-            if field not in document and document.get("void_reason") is None:
-                raise ScoreInputError(f"the facts lack the field {field!r}")
-        if document.get("void_reason") is not None and "contract" not in document:
-            return cls.void(document["void_reason"])
-        return cls(**document)
+        # A void hand (a void_reason, no contract) has no declarer and no tricks to give.
+        given: object = document  # untrusted: checked whatever its declared type
+        void = (
+            isinstance(given, Mapping)
+            and given.get("void_reason") is not None
+            and given.get("contract") is None
+        )
+        facts = facts_from_dict(
+            cls,
+            document,
+            _HAND_FIELDS,
+            () if void else ("contract", "declarer", "tricks"),
+            _VOID_DEFAULTS if void else None,
+        )
+        return cast(HandFacts, facts)
 
     def to_dict(self, *, tricks_per_hand: int = 6) -> dict[str, Any]:
         """The facts as JSON values; ``HandFacts(**facts.to_dict())`` rebuilds them.
@@ -256,6 +264,7 @@ class HandFacts:
 
 
 _HAND_FIELDS: Final = ("contract", "declarer", "tricks", "reneges", "void_reason")
+_VOID_DEFAULTS: Final = {"contract": None, "declarer": None, "tricks": (0, 0)}
 
 
 @attrs.frozen(kw_only=True)
