@@ -46,6 +46,8 @@ _VOID_REASONS: Final = {
     "ace_no_face": "Ace No Face claim (E-36)",
 }
 _DEFAULT_OPTIONS: Final = BidEuchreOptions()
+# E-38: the double deck's hands, the largest under any options.
+_MOST_TRICKS: Final = 12
 
 
 def _is_seat(value: object) -> bool:
@@ -66,6 +68,11 @@ def _check_facts(
     ):
         raise ScoreInputError(
             f"tricks must be a list or tuple of two non-negative ints (NS, EW), not {quote(tricks)}"
+        )
+    if tricks[0] > _MOST_TRICKS or tricks[1] > _MOST_TRICKS:
+        raise ScoreInputError(
+            f"a hand has at most {_MOST_TRICKS} tricks (E-38): tricks ({quote(tricks[0])}, "
+            f"{quote(tricks[1])}) is no hand's"
         )
     if type(reneges) is not tuple or (reneges and not all(_is_seat(seat) for seat in reneges)):
         raise ScoreInputError(
@@ -97,6 +104,10 @@ def _check_facts(
         or type(contract.kind) is not ContractKind
     ):
         raise ScoreInputError(f"contract must be a Contract or None, not {quote(contract)}")
+    if not 1 <= contract.tricks <= _MOST_TRICKS:
+        raise ScoreInputError(
+            f"a contract bids 1 to {_MOST_TRICKS} tricks (E-8, E-38), not {quote(contract)}"
+        )
     if not _is_seat(declarer):
         raise ScoreInputError(
             f"declarer must be a seat (an int from 0 to 3), not {quote(declarer)}"
@@ -179,8 +190,8 @@ class HandFacts:
 
     contract: Contract | None = attrs.field(converter=_to_contract)
     declarer: int | None
-    # Any non-negative ints pass the constructor (score_hand checks the total): the
-    # repr must print them all.
+    # Counts up to the largest hand pass the constructor (score_hand checks the total
+    # of the options in use); the repr shows any value it is given.
     tricks: tuple[int, int] = attrs.field(
         converter=_to_tuple, repr=lambda t: f"({quote(t[0])}, {quote(t[1])})"
     )
