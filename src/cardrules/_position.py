@@ -153,7 +153,9 @@ def apply(state: Any, field: str, what: str, action: str) -> Any:
     try:
         return state.apply(state.variant.parse_action(action), state.to_play)
     except CardrulesError as exc:
-        fail(field, f"{what} ({action}) is not possible: {exc}")
+        # The action is text read from the position (printable ASCII): shown cut short.
+        shown = action if len(action) <= 60 else action[:60] + "..."
+        fail(field, f"{what} ({shown}) is not possible: {exc}")
 
 
 def compare(names: Sequence[str], given: Sequence[str], rebuilt: Sequence[str]) -> None:
