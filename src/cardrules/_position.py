@@ -3,7 +3,8 @@
 A position is one line of fields separated by single spaces; a field that lists
 several items separates them with ``/`` (one per seat, per trick) and ``,`` (cards,
 calls); ``-`` is an empty field. Each variant's ``variant.py`` reads and writes its own
-fields with these helpers.
+fields with these helpers. The position of a game that requires the acting seat
+(``require_seat=True``) ends with one more field, ``require-seat``, in every variant.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NoReturn
 
@@ -23,6 +25,10 @@ MAX_LENGTH: Final = 4096
 """The longest position text read: a full Tarot deal writes about 600 characters."""
 
 EMPTY: Final = "-"
+
+REQUIRE_SEAT: Final = "require-seat"
+"""The last field of the position of a game that requires the acting seat; the
+positions of other games (and those of 0.2) have no such field."""
 
 _PRINTABLE: Final = frozenset(map(chr, range(33, 127)))
 
@@ -41,9 +47,18 @@ def tag(variant_id: str, options: dict[str, Any], defaults: dict[str, Any]) -> s
     return f"{variant_id}#{hashlib.sha256(canonical.encode()).hexdigest()[:8]}"
 
 
-def split(text: object, names: Sequence[str], game: str, variant_tag: str) -> list[str]:
-    """The fields of ``text``, one per name, the first being ``variant_tag``; refuses
-    anything that is not such a line."""
+def line(fields: Sequence[str], state: Any) -> str:
+    """The position's text: ``fields``, then :data:`REQUIRE_SEAT` if ``state`` requires
+    the acting seat."""
+    return " ".join([*fields, REQUIRE_SEAT] if state.requires_seat else fields)
+
+
+def split(
+    text: object, names: Sequence[str], game: str, variant_tag: str
+) -> tuple[list[str], bool]:
+    """The fields of ``text``, one per name, the first being ``variant_tag``, and
+    whether the position ends with :data:`REQUIRE_SEAT`; refuses anything that is not
+    such a line."""
     if not isinstance(text, str):
         fail("position", f"a position is a str, not {type(text).__name__}")
     if len(text) > MAX_LENGTH:
@@ -57,16 +72,22 @@ def split(text: object, names: Sequence[str], game: str, variant_tag: str) -> li
             f"the position is for {quote(fields[0][:40])}, this variant writes "
             f"{variant_tag!r} (another game, player count or options)",
         )
+    if len(fields) == len(names) + 1 and fields[-1] == REQUIRE_SEAT:
+        fields.pop()
+        require_seat = True
+    else:
+        require_seat = False
     if len(fields) != len(names):
         fail(
             "position",
             f"a {game} position has {len(names)} fields separated by single spaces "
-            f"({' '.join(names)}), not {quote(text[:80])}",
+            f"({' '.join(names)}), then {REQUIRE_SEAT!r} for a game that requires the "
+            f"acting seat, not {quote(text[:80])}",
         )
     for name, value in zip(names, fields, strict=True):
         if not set(value) <= _PRINTABLE:
             fail(name, f"a field is printable ASCII, not {quote(value[:80])}")
-    return fields
+    return fields, require_seat
 
 
 def items(field: str, value: str, sep: str) -> list[str]:
@@ -92,6 +113,22 @@ def cards(field: str, value: str) -> list[Card]:
     return [card(field, c) for c in items(field, value, ",")]
 
 
+def distinct(field: str, cards: list[Card]) -> list[Card]:
+    """``cards``, refused if a card is listed twice (a field of a single deck)."""
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            fail(field, f"{c} is listed twice")
+        seen.add(c)
+    return cards
+
+
+def holds(cards: Iterable[Card], taken: Iterable[Card]) -> bool:
+    """Whether ``cards`` hold every card of ``taken``, as many times as it is listed
+    there (so that removing them one by one cannot fail)."""
+    return not Counter(taken) - Counter(cards)
+
+
 def cards_text(cards: Iterable[Card]) -> str:
     """A card list as a field item: codes joined with commas, ``-`` for none."""
     return ",".join(str(c) for c in cards) or EMPTY
@@ -111,11 +148,14 @@ def sorted_cards(value: str) -> str:
 
 
 def apply(state: Any, field: str, what: str, action: str) -> Any:
-    """``state.apply(action)``, the rules' refusal reported as the error of ``field``."""
+    """``action`` by the seat to play, the rules' refusal reported as the error of
+    ``field``."""
     try:
-        return state.apply(state.variant.parse_action(action))
+        return state.apply(state.variant.parse_action(action), state.to_play)
     except CardrulesError as exc:
-        fail(field, f"{what} ({action}) is not possible: {exc}")
+        # The action is text read from the position (printable ASCII): shown cut short.
+        shown = action if len(action) <= 60 else action[:60] + "..."
+        fail(field, f"{what} ({shown}) is not possible: {exc}")
 
 
 def compare(names: Sequence[str], given: Sequence[str], rebuilt: Sequence[str]) -> None:

@@ -48,6 +48,8 @@ _MAX_ACTIONS: Final = 10_000
 # digits. A longer literal is refused before Python turns it into an int.
 _MAX_NUMBER: Final = 1 << 53
 _MAX_INT_TEXT: Final = 17
+# A record's values nest three deep at most (the deal's hands, an option's table).
+_MAX_DEPTH: Final = 8
 
 
 def _freeze(value: Any) -> Any:
@@ -83,6 +85,11 @@ class Record:
         dealer: The dealer's seat.
         deal: The dealt cards as JSON values, in the variant's own layout (read-only).
         actions: The actions in notation, in order.
+        require_seat: The game was dealt with ``require_seat=True``: its replayed states
+            require the acting seat too. Written to the JSON only when true.
+
+    .. versionchanged:: 0.3.0
+       ``require_seat``.
     """
 
     variant: str
@@ -91,10 +98,11 @@ class Record:
     dealer: int
     deal: Mapping[str, Any] = attrs.field(converter=_freeze)
     actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
+    require_seat: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON object (``dict``), format and schema included."""
-        return {
+        document = {
             "format": FORMAT,
             "schema": SCHEMA_VERSION,
             "variant": self.variant,
@@ -104,6 +112,10 @@ class Record:
             "deal": thaw(self.deal),
             "actions": list(self.actions),
         }
+        # Only when set: the record of a plain game reads as it did before the field.
+        if self.require_seat is not False:
+            document["require_seat"] = self.require_seat
+        return document
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON values, as every value an app sends has: :meth:`to_json`.
@@ -121,17 +133,14 @@ def record_of(state: State) -> Record:
     """The record of ``state``'s game so far (used by ``State.record()``)."""
     history = state.history
     variant = state.variant
-    deal = dict(variant.deal_json(state))
-    dealer = deal.pop("dealer", None)
-    if dealer is None:
-        dealer = state.dealer
     return Record(
         variant=variant.id,
         rules_version=variant.rules_version,
         options=variant.options_json(),
-        dealer=dealer,
-        deal=deal,
+        dealer=state.dealer,
+        deal=variant.deal_json(state),
         actions=tuple(variant.action_text(action) for _, action in history),
+        require_seat=state.requires_seat,
     )
 
 
@@ -148,10 +157,15 @@ def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None 
     Raises:
         InvalidArgumentError: ``record`` is not a Record, or ``key`` is empty or not
             bytes or text.
+        RecordError: the record holds a value that a record's JSON cannot (what
+            :func:`cardrules.loads` refuses: a number out of range or not finite, text
+            that is not Unicode, another type), so that what ``dumps`` writes
+            ``loads`` reads.
     """
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
     document = record.to_json()
+    check_values(document)
     if key is not None:
         document["signature"] = _signature(document, _key_bytes(key))
     return json.dumps(document, indent=indent, ensure_ascii=False, allow_nan=False)
@@ -265,29 +279,82 @@ def parse(text: str | bytes, *, key: bytes | str | None = None) -> Record:
         raise RecordError("the record is nested too deeply") from None
     except ValueError as exc:
         raise RecordError(f"the record is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+    # Every value first: the signature is computed on the values written out again.
+    check_values(data)
     if secret is not None:
-        if not isinstance(data, dict):
-            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
         _verify(data, secret)
     return _from_json(data)
 
 
-def _check_json_values(value: Any, depth: int = 0) -> None:
-    if depth > 8:
-        raise RecordError("the record is nested too deeply")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise RecordError("the record contains a non-finite number")
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_NUMBER:
+def check_values(value: object, path: tuple[str | int, ...] = ()) -> None:
+    """Refuse anything in a record's JSON values that a record cannot hold, the same
+    way for :func:`parse` (before the signature is checked) and :func:`dumps`: nesting
+    deeper than a record's, a number that is not finite or beyond 2**53 in magnitude,
+    text that UTF-8 cannot encode (a lone surrogate), a key that is not text, or a value
+    of a type JSON does not have.
+
+    Raises:
+        RecordError: the first such value, with where it stands.
+    """
+    if len(path) > _MAX_DEPTH:
+        raise RecordError(f"the record is nested too deeply{_at(path)}")
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if type(key) is not str:
+                raise RecordError(f"the record has a key that is not text{_at(path)}: {quote(key)}")
+            _check_text(key, path)
+            check_values(item, (*path, key))
+    elif type(value) is list or type(value) is tuple:
+        for index, item in enumerate(value):
+            check_values(item, (*path, index))
+    else:
+        _check_scalar(value, path)
+
+
+def _check_scalar(value: object, path: tuple[str | int, ...]) -> None:
+    kind = type(value)
+    if kind is str:
+        _check_text(value, path)  # type: ignore[arg-type]
+    elif kind is int:
+        if not -_MAX_NUMBER <= value <= _MAX_NUMBER:  # type: ignore[operator]
+            raise RecordError(
+                f"the record contains a number out of range{_at(path)}: {quote(value)} (at "
+                "most 2**53 in magnitude)"
+            )
+    elif kind is float:
+        if not math.isfinite(value):  # type: ignore[arg-type]
+            raise RecordError(f"the record contains a non-finite number{_at(path)}: {quote(value)}")
+    elif value is not None and kind is not bool:
+        raise RecordError(f"the record contains {quote(value)}{_at(path)}, which JSON cannot hold")
+
+
+def _check_text(text: str, path: tuple[str | int, ...]) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
         raise RecordError(
-            f"the record contains a number out of range: {quote(value)} (at most 2**53 in "
-            "magnitude)"
-        )
-    if isinstance(value, dict):
-        for v in value.values():
-            _check_json_values(v, depth + 1)
-    elif isinstance(value, list):
-        for v in value:
-            _check_json_values(v, depth + 1)
+            f"the record contains text that is not Unicode{_at(path)}: a lone surrogate "
+            f"({quote(text[exc.start])}) at character {exc.start + 1}"
+        ) from None
+
+
+def _at(path: tuple[str | int, ...]) -> str:
+    """Where a value stands in a record, for a message: `` at deal.hands[0][3]``."""
+    if not path:
+        return ""
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif step.isascii() and step.isidentifier() and len(step) <= 40:
+            out += f".{step}" if out else step
+        else:
+            out += f"[{quote(step)}]"
+    return f" at {out}"
 
 
 def _from_json(data: Any) -> Record:
@@ -311,13 +378,19 @@ def _from_json(data: Any) -> Record:
         "dealer",
         "deal",
         "actions",
+        "require_seat",
         # Checked by parse() when a key is given; a reader without the key ignores it.
         "signature",
     }
     unknown = sorted(set(data) - known)
     if unknown:
         raise RecordError(f"the record has unknown field(s): {', '.join(unknown)[:80]}")
-    _check_json_values(data)
+    # Absent from the records of games that do not require the seat (and from 0.2's).
+    require_seat = data.get("require_seat", False)
+    if type(require_seat) is not bool:
+        raise RecordError(
+            f"the record's 'require_seat' must be true or false, not {quote(require_seat)}"
+        )
     actions = _expect(data, "actions", list, "a list of action strings")
     if len(actions) > _MAX_ACTIONS:
         raise RecordError(f"the record has too many actions ({len(actions)})")
@@ -330,6 +403,7 @@ def _from_json(data: Any) -> Record:
         dealer=_expect(data, "dealer", int, "a seat number"),
         deal=_expect(data, "deal", dict, "an object"),
         actions=actions,
+        require_seat=require_seat,
     )
 
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, JOKER, Card, Rank, Suit
@@ -158,10 +159,12 @@ def check_order(cards: Iterable[Card | str] | str, deck: Sequence[Card]) -> tupl
         The cards in the given order.
 
     Raises:
-        InvalidArgumentError: ``cards`` is not a collection of cards or card codes.
+        InvalidArgumentError: ``cards`` is not a sequence of cards or card codes (a set
+            has no order), or ``deck`` is not a sequence of cards.
         NotationError: a code is not a card's notation.
         DealError: a card is missing, repeated or not of this deck, or the length is
-            not the deck's.
+            not the deck's (a string is refused by its length before it is read: at
+            most 16 characters per card of the deck).
 
     >>> from cardrules import decks
     >>> order = decks.check_order("9S 10S JS QS KS AS 9H 10H JH QH KH AH 9D 10D JD QD KD AD"
@@ -173,13 +176,8 @@ def check_order(cards: Iterable[Card | str] | str, deck: Sequence[Card]) -> tupl
     ...
     cardrules.errors.DealError: the deck order holds 9S twice and lacks AC
     """
-    given: object = cards.split() if isinstance(cards, str) else cards
-    if isinstance(given, (bytes, bytearray, Card)) or not isinstance(given, Iterable):
-        raise InvalidArgumentError(
-            f"a deck order is a sequence of cards or card codes, not {quote(given)}"
-        )
     out: list[Card] = []
-    for item in given:
+    for item in _order_items(cards, deck):
         if isinstance(item, Card):
             out.append(item)
         elif isinstance(item, str):
@@ -211,6 +209,31 @@ def check_order(cards: Iterable[Card | str] | str, deck: Sequence[Card]) -> tupl
     return tuple(out)
 
 
+def _order_items(cards: object, deck: object) -> Iterable[object]:
+    """The items of a deck order for :func:`check_order`, with the arguments checked."""
+    if not isinstance(deck, (tuple, list)) or not all(isinstance(c, Card) for c in deck):
+        raise InvalidArgumentError(
+            f"deck is the variant's deck, a sequence of cards (variant.deck), not {quote(deck)}"
+        )
+    if isinstance(cards, str):
+        # Counted before it is split: the longest code has 6 characters.
+        longest = _CHARACTERS_PER_CARD * len(deck)
+        if len(cards) > longest:
+            raise DealError(
+                f"the deck order is {len(cards)} characters long: a deck of {len(deck)} "
+                f"cards is written in at most {longest}"
+            )
+        return cards.split()
+    # A set or a mapping has no order of its own to deal from.
+    if isinstance(cards, (bytes, bytearray, Card, AbstractSet, Mapping)) or not isinstance(
+        cards, Iterable
+    ):
+        raise InvalidArgumentError(
+            f"a deck order is a sequence of cards or card codes, not {quote(cards)}"
+        )
+    return cards
+
+
 def _listed(cards: Iterable[Card], *, copies: Counter[Card] | None = None) -> str:
     """Cards for a message: ``QH``, ``QH twice``, at most six of them."""
     shown = []
@@ -221,3 +244,4 @@ def _listed(cards: Iterable[Card], *, copies: Counter[Card] | None = None) -> st
 
 
 _TIMES = {2: "twice", 3: "three times"}
+_CHARACTERS_PER_CARD = 16

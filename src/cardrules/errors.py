@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardrules._util import quote
+
 __all__ = [
     "BidError",
     "CardNotInHandError",
@@ -70,7 +72,10 @@ class CardrulesError(Exception):
         ``{"code", "rule_id", "seat", "action", "message"}``: the rule, seat and action
         are ``None`` where they do not apply; the action is its notation. The message is
         ``str(error)``, which never names a card the acting seat cannot see (see
-        ``cardrules.json_schema("error", ...)``).
+        ``cardrules.json_schema("error", ...)``). Every value is one JSON carries
+        exactly, whatever the caller gave: a seat beyond 2**53 in magnitude is its text
+        as the message shows it (``"an int of 5001 digits"``), and text that UTF-8
+        cannot encode (a lone surrogate) is escaped (``"\\ud800"``).
 
         >>> from cardrules.tarot import TarotVariant
         >>> state = TarotVariant().new_game(seed=1)
@@ -82,11 +87,11 @@ class CardrulesError(Exception):
 'message': "it is not seat 2's turn: seat 1 is to play"}
         """
         return {
-            "code": self.code,
+            "code": _text(self.code),
             "rule_id": None,
             "seat": None,
             "action": None,
-            "message": str(self),
+            "message": _text(str(self)),
         }
 
 
@@ -255,25 +260,47 @@ class IllegalActionError(CardrulesError, ValueError):
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values: see :meth:`CardrulesError.to_dict`."""
-        seat = self.seat
         return {
-            "code": self.code,
-            "rule_id": self.rule_id if isinstance(self.rule_id, str) else None,
-            "seat": seat if type(seat) is int else None,
+            "code": _text(self.code),
+            "rule_id": _text(self.rule_id) if isinstance(self.rule_id, str) else None,
+            "seat": _seat_json(self.seat),
             "action": _action_text(self.action),
-            "message": str(self),
+            "message": _text(str(self)),
         }
+
+
+# The largest int every JSON reader holds exactly (IEEE double precision).
+_JSON_INT_LIMIT = 2**53
+
+
+def _text(text: str) -> str:
+    """``text`` as a JSON document carries it: a lone surrogate, which no UTF-8 text can
+    hold, escaped as ``\\udxxx``."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _seat_json(seat: object) -> int | str | None:
+    """An error's seat as JSON: an int that JSON holds exactly as itself, a larger one
+    as the messages show it (Python cannot even write an int of over 4,300 digits)."""
+    if type(seat) is not int:
+        return None
+    if -_JSON_INT_LIMIT <= seat <= _JSON_INT_LIMIT:
+        return seat
+    return quote(seat)
 
 
 def _action_text(action: object) -> str | None:
     """An error's action as JSON: the notation of a library value (an action, a card),
     a string as given (cut short), else ``None`` (a caller's object of another kind)."""
     if isinstance(action, str):
-        return action[:200]
+        # str.__str__: a subclass's own methods are not called.
+        return _text(str.__str__(action)[:200])
     # By module rather than by class: the actions module builds on this one.
     if type(action).__module__.startswith("cardrules."):
         try:
-            return str(action)[:200]
+            return _text(str(action)[:200])
         except Exception:
             return None
     return None

@@ -181,6 +181,24 @@ class Variant(abc.ABC):
             raise RecordError(f"the record is for {quote(record.variant)}, not {self.id!r}")
         yield from self._replay_record(record)
 
+    def _deal_from_record(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool
+    ) -> State:
+        """The first state of a record's deal: :meth:`state_from_deal_json`, and with
+        ``require_seat`` a state that requires the acting seat, which a variant that deals
+        such states (``new_game(..., require_seat=True)``) overrides this hook to give.
+
+        Raises:
+            RecordError: the deal is invalid, or ``require_seat`` is asked of a variant
+                that does not deal such states.
+        """
+        if require_seat:
+            raise RecordError(
+                f"the record is of a game that requires the acting seat, which {self.name} "
+                "games do not"
+            )
+        return self.state_from_deal_json(dealer, deal)
+
     def _replay_record(self, record: Record) -> Iterator[State]:
         """:meth:`replay` once the record's variant name is known to be this variant's."""
         check_rules_version(record.rules_version, type(self))
@@ -188,16 +206,25 @@ class Variant(abc.ABC):
             raise RecordError(
                 f"the record's dealer {quote(record.dealer)} is not a seat of this table"
             )
+        require_seat: object = record.require_seat
+        if type(require_seat) is not bool:
+            raise RecordError(
+                f"the record's require_seat must be True or False, not {quote(require_seat)}"
+            )
         try:
-            state = self.state_from_deal_json(record.dealer, thaw(record.deal))
+            state = self._deal_from_record(
+                record.dealer, thaw(record.deal), require_seat=require_seat
+            )
         except RecordError:
             raise
         except (CardrulesError, ValueError, TypeError, KeyError) as exc:
             raise RecordError(f"the record's deal is invalid: {exc}") from None
         yield state
+        # A game that requires the acting seat is replayed naming it.
+        seated = state.requires_seat
         for n, text in enumerate(record.actions, start=1):
             try:
-                state = state.apply(self.parse_action(text))
+                state = state.apply(self.parse_action(text), state.to_play if seated else None)
             except (IllegalActionError, NotationError) as exc:
                 raise RecordError(
                     f"action {n} of the record ({quote(text)}) is rejected: {exc}"

@@ -29,14 +29,14 @@ receives.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Final
 
 from cardrules._util import quote
 from cardrules.cards import Card
-from cardrules.errors import InvalidArgumentError, UnknownVariantError
+from cardrules.errors import InvalidArgumentError, ScoreInputError, UnknownVariantError
 from cardrules.registry import get_variant_class
 
 __all__ = ["SCHEMA_KINDS", "json_schema"]
@@ -118,3 +118,41 @@ def number(value: int | Fraction | None) -> int | float | None:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value
+
+
+# -- and back, for the from_dict() methods ----------------------------------------------
+
+
+def facts_from_dict(
+    cls: type[Any],
+    document: object,
+    fields: tuple[str, ...],
+    required: tuple[str, ...],
+    defaults: Mapping[str, Any] | None = None,
+) -> Any:
+    """``cls(**document)`` for a score-only facts document (untrusted JSON), with a
+    :class:`~cardrules.ScoreInputError` for a document that is not such facts.
+
+    Args:
+        cls: The facts class; its constructor checks every value.
+        document: The JSON object.
+        fields: Every field the facts have.
+        required: The fields the document must give.
+        defaults: The values of fields the document may leave out where ``cls`` has no
+            default of its own (a void hand's declarer and tricks).
+
+    Raises:
+        ScoreInputError: not an object, an unknown field, a missing one, or a field
+            ``cls`` refuses.
+    """
+    if not isinstance(document, Mapping):
+        raise ScoreInputError(f"the facts are a JSON object, not {quote(document)}")
+    unknown = [k for k in document if k not in fields]
+    if unknown:
+        raise ScoreInputError(
+            f"unknown field {quote(unknown[0])} in the facts: the fields are " + ", ".join(fields)
+        )
+    missing = [k for k in required if k not in document]
+    if missing:
+        raise ScoreInputError(f"the facts lack the field {missing[0]!r}")
+    return cls(**{**(defaults or {}), **document})

@@ -139,15 +139,27 @@ def error_schema(variant: str, name: str, cards: str, players: int, pattern: str
                     ),
                 },
                 "rule_id": nullable({"type": "string", "pattern": "^[TE]-[0-9]+[a-z]?$"}),
-                "seat": nullable(
-                    {
-                        "type": "integer",
-                        "description": (
-                            "The seat that tried to act (an invalid_seat error names the"
-                            " seat as given)."
-                        ),
-                    }
-                ),
+                "seat": {
+                    "anyOf": [
+                        {
+                            "type": "integer",
+                            "minimum": -(2**53),
+                            "maximum": 2**53,
+                            "description": (
+                                "The seat that tried to act (an invalid_seat error names the"
+                                " seat as given)."
+                            ),
+                        },
+                        {
+                            "type": "string",
+                            "description": (
+                                "A seat given beyond 2**53 in magnitude, as the message"
+                                " shows it ('an int of 5001 digits')."
+                            ),
+                        },
+                        {"type": "null"},
+                    ]
+                },
                 "action": nullable({"type": "string", "maxLength": 200}),
                 "message": TEXT,
             }
@@ -212,6 +224,13 @@ def record_schema(
                 "dealer": REF_SEAT,
                 "deal": deal,
                 "actions": arr(REF_ACTION, maxItems=10000),
+                "require_seat": {
+                    "type": "boolean",
+                    "description": (
+                        "The game requires the acting seat (new_game(...,"
+                        " require_seat=True)); absent when it does not."
+                    ),
+                },
                 "signature": {
                     "type": "string",
                     "pattern": "^hmac-sha256:[0-9a-f]{64}$",

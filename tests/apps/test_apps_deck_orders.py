@@ -147,7 +147,11 @@ def test_deck_order_too_long_is_refused(name: str) -> None:
         ([Card.parse("AS"), 3], InvalidArgumentError, "card 2 of the deck order is 3"),
         (["AS", "ZZ"], NotationError, "card 2 of the deck order: not a card: 'ZZ'"),
         ([], DealError, "has 0 cards"),
+        ({"AS", "KS"}, InvalidArgumentError, "a deck order is a sequence"),
+        ({"AS": 1}, InvalidArgumentError, "a deck order is a sequence"),
+        ("AS " * 5_000_000, DealError, "the deck order is 15000000 characters long"),
     ],
+    ids=lambda x: f"{x!r:.20}",
 )
 @pytest.mark.parametrize("name", ["tarot4", "euchre"])
 def test_deck_order_of_wrong_types_is_refused(
@@ -171,3 +175,31 @@ def test_check_order_returns_the_order() -> None:
     order = decks.shuffle(decks.euchre_deck(), random.Random(2))
     assert decks.check_order(order, decks.euchre_deck()) == order
     assert decks.check_order(" ".join(map(str, order)), decks.euchre_deck()) == order
+
+
+class _Unsplittable(str):
+    """Text that must be refused before it is split."""
+
+    __slots__ = ()
+
+    def split(self, *args: object, **kwargs: object) -> list[str]:
+        raise AssertionError("the text was split")
+
+
+def test_a_long_text_is_refused_by_its_length_before_it_is_read() -> None:
+    deck = decks.euchre_deck()
+    # 16 characters a card: room for any spelling and spacing of the codes.
+    with pytest.raises(DealError, match="a deck of 24 cards is written in at most 384"):
+        decks.check_order(_Unsplittable("9S " * 129), deck)
+    spaced = "   ".join(f"{c}" for c in deck).center(384)
+    assert decks.check_order(spaced, deck) == deck
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [None, 5, "AS KS", b"AS", iter(decks.euchre_deck()), ["AS"], 10**5000],
+    ids=["None", "int", "text", "bytes", "iterator", "codes", "huge int"],
+)
+def test_check_order_refuses_a_deck_that_is_not_a_sequence_of_cards(deck: object) -> None:
+    with pytest.raises(InvalidArgumentError, match="deck is the variant's deck"):
+        decks.check_order("AS KS", deck)  # type: ignore[arg-type]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 from typing import Any
@@ -15,6 +16,8 @@ from cardrules import (
     InvalidArgumentError,
     InvalidSeatError,
     NotYourTurnError,
+    PositionError,
+    RecordError,
     SeatRequiredError,
     State,
     decks,
@@ -87,9 +90,11 @@ def test_seated_play_gives_the_same_game_as_plain_play(
         assert plain.view(0) == state.view(0)
         assert not plain.requires_seat
     assert plain.result() == seated[-1].result()
-    # A record replays to a plain state; a pickle or copy keeps the requirement.
+    # A record, a position, a pickle or a copy keeps the requirement (a seated state
+    # never equals a plain one).
     last = seated[-1]
-    assert cardrules.final_state(last.record()) == plain
+    assert cardrules.final_state(last.record()) == last != plain
+    assert variant.from_position(last.position()) == last  # type: ignore[attr-defined]
     middle = seated[len(seated) // 2]
     restored = pickle.loads(pickle.dumps(middle))  # noqa: S301 - our own bytes
     assert restored == middle
@@ -140,3 +145,55 @@ def test_a_view_carries_legal_actions_on_its_seats_turn_only(
                 assert view.legal_actions
             else:
                 assert view.legal_actions == ()
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=repr)
+def test_positions_and_records_keep_the_requirement(
+    variant: TarotVariant | BidEuchreVariant,
+) -> None:
+    key = b"server key"
+    for state in seated_states(variant, 5)[::3]:
+        text = state.position()  # type: ignore[attr-defined]
+        assert text.endswith(" require-seat")
+        restored = variant.from_position(text)
+        assert restored.requires_seat
+        assert restored == state
+        assert variant.from_position(restored.position()) == restored
+        for signed in (None, key):
+            record = cardrules.loads(cardrules.dumps(state.record(), key=signed), key=signed)
+            assert record.require_seat is True
+            replayed = list(cardrules.replay(record))
+            assert all(s.requires_seat for s in replayed)
+            assert replayed[-1] == state
+        if not state.is_terminal:
+            with pytest.raises(SeatRequiredError):
+                restored.apply(state.legal_actions()[0])
+    # A plain game writes neither: its position and record read as before the field.
+    plain = variant.new_game(seed=5)
+    assert "require" not in plain.position()
+    assert "require_seat" not in cardrules.dumps(plain.record())
+    assert not variant.from_position(plain.position()).requires_seat
+    assert not cardrules.final_state(plain.record()).requires_seat
+
+
+def test_a_position_or_record_asking_for_the_seat_is_read_as_such() -> None:
+    variant = TarotVariant()
+    plain = variant.new_game(seed=6).apply("pass")
+    seated = variant.from_position(plain.position() + " require-seat")
+    assert seated.requires_seat
+    assert seated.apply("pass", seated.to_play).requires_seat
+    document = plain.record().to_dict()
+    document["require_seat"] = True
+    state = cardrules.final_state(cardrules.loads(json.dumps(document)))
+    assert state == seated
+    document["require_seat"] = False
+    assert cardrules.final_state(cardrules.loads(json.dumps(document))) == plain
+    # Anything else in those places is refused.
+    for last in ("require_seat", "-", "seat", "require-seat require-seat"):
+        with pytest.raises(PositionError) as info:
+            variant.from_position(plain.position() + " " + last)
+        assert info.value.field == "position"
+    for value in ("yes", 1, None, [True]):
+        document["require_seat"] = value
+        with pytest.raises(RecordError, match="require_seat"):
+            cardrules.loads(json.dumps(document))

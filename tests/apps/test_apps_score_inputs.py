@@ -4,6 +4,7 @@ T-27, T-32, E-10, E-12, E-23, E-24)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from decimal import Decimal
@@ -154,3 +155,65 @@ def test_both_matches_take_a_result_facts_or_their_json_in_after() -> None:
         with pytest.raises(ScoreInputError):
             match.after({"nonsense": 1})
     assert isinstance(tarot, TarotMatch)
+
+
+def test_e12_e36_a_void_hands_document_may_leave_out_what_a_void_hand_lacks() -> None:
+    # The document of the issue: no declarer (a void hand has none).
+    document = {"contract": None, "tricks": [0, 0], "void_reason": "ace_no_face"}
+    assert HandFacts.from_dict(document) == HandFacts.void("ace_no_face")
+    match = BidEuchreMatch.start(BidEuchreVariant(ace_no_face=True).options)
+    assert match.after(document) == match.after(HandFacts.void("ace_no_face"))
+    # Without ace_no_face, the facts are read and the match refuses them by the rule.
+    with pytest.raises(ScoreInputError, match="E-36"):
+        BidEuchreMatch.start().after(document)
+    for fields in ({"void_reason": "all_pass", "declarer": None}, {"void_reason": "all_pass"}):
+        assert HandFacts.from_dict(fields) == HandFacts.void("all_pass")
+    # A void hand's fields must still be a void hand's.
+    with pytest.raises(ScoreInputError, match="no declarer"):
+        HandFacts.from_dict({"void_reason": "all_pass", "declarer": 1})
+    with pytest.raises(ScoreInputError, match="no trick is played"):
+        HandFacts.from_dict({"void_reason": "all_pass", "tricks": [1, 5]})
+    # With a contract, the hand was played: its declarer and tricks are required.
+    with pytest.raises(ScoreInputError, match="lack the field 'declarer'"):
+        HandFacts.from_dict({"contract": "4", "tricks": [2, 4], "void_reason": "all_pass"})
+
+
+def _documents(full: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every subset of ``full``'s fields, and each with one field set to None."""
+    keys = sorted(full)
+    out = []
+    for mask in range(1 << len(keys)):
+        subset = {k: full[k] for n, k in enumerate(keys) if mask >> n & 1}
+        out.append(subset)
+        out.extend({**subset, k: None} for k in subset)
+    return out
+
+
+def test_every_facts_document_lacking_fields_gives_facts_or_a_score_input_error() -> None:
+    euchre_full = {
+        "contract": "4",
+        "declarer": 1,
+        "tricks": [2, 4],
+        "reneges": [],
+        "void_reason": "all_pass",
+    }
+    tarot_full = {
+        **TAROT,
+        "partner": None,
+        "petit_au_bout": None,
+        "poignees": [],
+        "chelem_announced": False,
+        "chelem": None,
+    }
+    cases: list[tuple[Any, Any, dict[str, Any]]] = [
+        (HandFacts, BidEuchreMatch.start(), euchre_full),
+        (DealFacts, TarotVariant(single_deal=False).new_match(), tarot_full),
+    ]
+    tried = 0
+    for cls, match, full in cases:
+        for document in _documents(full):
+            for read in (cls.from_dict, match.after):
+                with contextlib.suppress(ScoreInputError):
+                    read(document)
+                tried += 1
+    assert tried > 1000

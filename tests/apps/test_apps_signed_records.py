@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 
+import attrs
 import pytest
 
 import cardrules
@@ -119,3 +121,107 @@ def test_a_signed_record_matches_the_record_schema() -> None:
         schema = cardrules.json_schema("record", variant.id)
         document = json.loads(dumps(played(variant, 8).record(), key=KEY))
         jsonschema.Draft202012Validator(schema).validate(document)
+
+
+# What a record cannot hold, as JSON literals: each is refused by loads, with the key or
+# without, before the signature is checked (a re-serialisation of the values).
+UNHOLDABLE = {
+    "1e400": "1e400",
+    "-1e400": "-1e400",
+    "NaN": "NaN",
+    "Infinity": "-Infinity",
+    "a lone surrogate": '"\\ud800"',
+    "a lone low surrogate": '"x\\udfff"',
+    "a huge int": "1" + "0" * 5000,
+}
+
+
+@pytest.mark.parametrize("literal", list(UNHOLDABLE.values()), ids=list(UNHOLDABLE))
+@pytest.mark.parametrize("field", ["dealer", "options", "actions", "deal", "signature", "variant"])
+def test_values_a_record_cannot_hold_are_record_errors_with_a_key_or_without(
+    field: str, literal: str
+) -> None:
+    state = played(TarotVariant(), 9)
+    document = json.loads(dumps(state.record(), key=KEY))
+    document[field] = "\x00VALUE\x00"
+    text = json.dumps(document).replace('"\\u0000VALUE\\u0000"', literal)
+    assert literal in text
+    for key in (KEY, None):
+        with pytest.raises(RecordError, match="record"):
+            loads(text, key=key)
+    # A lone surrogate in a key too.
+    keyed = (
+        json.dumps(document)
+        .replace('"\\u0000VALUE\\u0000"', "1")
+        .replace('"dealer"', '"\\ud800"', 1)
+    )
+    with pytest.raises(RecordError):
+        loads(keyed, key=KEY)
+
+
+def test_nesting_at_every_depth_is_a_record_error_with_a_key_or_without() -> None:
+    # Around Python's recursion limit, the text parses and only a re-serialisation
+    # would overflow: every depth up to past the limit is tried.
+    state = played(BidEuchreVariant(), 10)
+    text = dumps(state.record(), key=KEY)
+    field = f'"dealer": {state.dealer}'
+    assert field in text
+    for depth in range(1, sys.getrecursionlimit() + 100):
+        nested = text.replace(field, '"dealer": ' + "[" * depth + "]" * depth)
+        for key in (KEY, None):
+            with pytest.raises(RecordError):
+                loads(nested, key=key)
+
+
+def test_what_loads_reads_dumps_writes_and_the_reverse() -> None:
+    # A name of an unknown variant is read (replay refuses it); a lone surrogate is not
+    # text UTF-8 can carry, and neither side takes it.
+    state = played(TarotVariant(), 11)
+    document = json.loads(dumps(state.record()))
+    document["variant"] = "whist é"
+    record = loads(json.dumps(document))
+    for key in (KEY, None):
+        assert loads(dumps(record, key=key), key=key) == record
+        assert loads(dumps(record, key=key, indent=1).encode("utf-8"), key=key) == record
+    document["variant"] = "whist \ud800"
+    with pytest.raises(RecordError, match="lone surrogate"):
+        loads(json.dumps(document))
+    built = [
+        attrs.evolve(record, variant="whist \ud800"),
+        attrs.evolve(record, actions=("pass\udc00",)),
+        attrs.evolve(record, options={"dealer": float("nan")}),
+        attrs.evolve(record, options={"dealer": 10**5000}),
+        attrs.evolve(record, options={"dealer": 2**53 + 1}),
+        attrs.evolve(record, deal={1: "x"}),
+        attrs.evolve(record, deal={"hands": {"AS"}}),
+        attrs.evolve(record, dealer=object()),  # type: ignore[arg-type]
+        attrs.evolve(record, options={"a": [[[[[[[[[[1]]]]]]]]]]}),
+    ]
+    for bad in built:
+        for key in (KEY, None):
+            with pytest.raises(RecordError):
+                dumps(bad, key=key)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [*VARIANTS, TarotVariant(players=3), BidEuchreVariant(double_deck=True), BidEuchreVariant()],
+    ids=repr,
+)
+def test_each_variants_deal_json_reads_back_from_any_state_of_its_deal(
+    variant: cardrules.Variant,
+) -> None:
+    # The deal JSON holds the dealt cards only (the record holds the dealer), and
+    # state_from_deal_json reads it back, through JSON text, to the deal's first state.
+    rng = random.Random(12)
+    for dealer in range(variant.players):
+        first = variant.new_game(rng=rng, dealer=dealer)
+        state = first
+        while True:
+            deal = json.loads(json.dumps(variant.deal_json(state)))
+            assert "dealer" not in deal
+            assert variant.state_from_deal_json(dealer, deal) == first
+            if state.is_terminal:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert state.record().to_dict()["deal"] == deal

@@ -319,9 +319,9 @@ def test_e8_e10_e38_contracts_the_options_forbid(
     level = int(contract.rstrip("PHM"))
     kind = {"H": ContractKind.HELP, "M": ContractKind.MOON}.get(contract[-1], ContractKind.ORDINARY)
     n = opts.tricks_per_hand
-    hand = HandFacts(contract=Contract(level, kind), declarer=N, tricks=(n, 0))
+    # 13 tricks is no hand's contract: the facts refuse it (E-8, E-38).
     with pytest.raises(ScoreInputError, match=rule):
-        score_hand(hand, opts)
+        score_hand(HandFacts(contract=Contract(level, kind), declarer=N, tricks=(n, 0)), opts)
 
 
 def test_e8_min_bid_equal_to_the_hand_size_leaves_the_all_tricks_bids() -> None:
@@ -380,14 +380,25 @@ def test_e8_e10_e38_contracts_of_any_size_are_refused_in_words(
     tricks: int, kind: ContractKind
 ) -> None:
     # A contract of 10**5000 tricks once made messages that Python could not print.
-    hand = HandFacts(contract=Contract(tricks, kind), declarer=N, tricks=(3, 3))
-    with pytest.raises(ScoreInputError, match=r"not possible|needs allow_plain_six") as info:
-        score_hand(hand)
+    # No hand has more than 12 tricks (E-38): the facts refuse such a contract or count;
+    # a contract the options do not allow is refused by score_hand.
+    contract = Contract(tricks, kind)
+    if 1 <= tricks <= 12:
+        hand = HandFacts(contract=contract, declarer=N, tricks=(3, 3))
+        with pytest.raises(ScoreInputError, match=r"not possible|needs allow_plain_six") as info:
+            score_hand(hand)
+        assert len(repr(hand)) < 400
+    else:
+        with pytest.raises(ScoreInputError, match="E-38") as info:
+            HandFacts(contract=contract, declarer=N, tricks=(3, 3))
     assert len(str(info.value)) < 200
-    assert len(repr(hand)) < 400
-    many = HandFacts(contract=Contract(4), declarer=N, tricks=(abs(tricks), 3))
-    with pytest.raises(ScoreInputError, match="E-24") as info:
-        score_hand(many)
+    if abs(tricks) <= 12:
+        many = HandFacts(contract=Contract(4), declarer=N, tricks=(abs(tricks), 3))
+        with pytest.raises(ScoreInputError, match="E-24") as info:
+            score_hand(many)
+    else:
+        with pytest.raises(ScoreInputError, match="E-38") as info:
+            HandFacts(contract=Contract(4), declarer=N, tricks=(abs(tricks), 3))
     assert len(str(info.value)) < 200
 
 
@@ -594,9 +605,10 @@ def test_contracts_the_options_forbid_raise(options: BidEuchreOptions, data: st.
             lambda c: c not in allowed
         )
     )
-    hand = HandFacts(contract=contract, declarer=data.draw(st.integers(0, 3)), tricks=(n, 0))
+    declarer = data.draw(st.integers(0, 3))
+    # The facts refuse a contract no hand allows (E-38), score_hand the others.
     with pytest.raises(ScoreInputError):
-        score_hand(hand, options)
+        score_hand(HandFacts(contract=contract, declarer=declarer, tricks=(n, 0)), options)
 
 
 @given(valid_hands(), st.integers(-3, 3).filter(bool))
@@ -608,7 +620,8 @@ def test_trick_totals_other_than_the_hand_size_raise(
     ns, ew = hand.tricks
     if ew + shift < 0:
         shift = -shift
-    with pytest.raises(ScoreInputError, match="E-24"):
+    # Past 12 tricks, the facts themselves refuse the count (E-38).
+    with pytest.raises(ScoreInputError, match=r"E-24|E-38"):
         score_hand(attrs.evolve(hand, tricks=(ns, ew + shift)), options)
 
 

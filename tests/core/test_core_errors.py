@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 from collections.abc import Callable
 
@@ -148,3 +149,40 @@ def test_misused_calls_raise_library_errors_that_are_also_builtin_errors() -> No
             call()
         assert isinstance(info.value, (TypeError, ValueError, AttributeError)), name
         assert len(str(info.value)) < 300, name
+
+
+def test_error_documents_hold_only_what_json_carries() -> None:
+    """Whatever a client sends, ``json.dumps(error.to_dict())`` works, also as UTF-8
+    text, and the document reads back equal; a seat JSON cannot hold exactly is shown
+    as the message shows it."""
+    from cardrules.tarot import TarotVariant
+
+    state = TarotVariant().new_game(seed=1)
+    seats: list[object] = [10**5000, -(10**5000), 2**53 + 1, 2**53, -1, 7, None, "\ud800", 1.5]
+    actions: list[object] = ["pass", "play \ud800", "\udfff" * 300, "x" * 10_000, 10**5000]
+    tried = 0
+    for seat in seats:
+        for action in actions:
+            if (seat, action) == (None, "pass"):
+                continue
+            with pytest.raises(errors.CardrulesError) as info:
+                state.apply(action, seat)  # type: ignore[call-overload]
+            document = info.value.to_dict()
+            text = json.dumps(document, ensure_ascii=False, allow_nan=False)
+            assert json.loads(text.encode("utf-8")) == document
+            shown = document["seat"]
+            if type(seat) is int and abs(seat) > 2**53:
+                assert shown == cardrules._util.quote(seat)
+                assert shown in document["message"]
+            else:
+                # Without a seat, an error names the seat to play.
+                assert shown in (None, state.to_play if seat is None else seat)
+            tried += 1
+    assert tried == len(seats) * len(actions) - 1
+    # Errors built by a caller, with any attributes, too.
+    for error in (
+        errors.IllegalActionError("m\ud800", action="a\ud800", seat=10**5000, rule_id="T-\ud800"),
+        errors.RecordError("r\udc00"),
+        errors.PositionError("p\udc00", field="x\ud800"),
+    ):
+        json.dumps(error.to_dict(), ensure_ascii=False).encode("utf-8")

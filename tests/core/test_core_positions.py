@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from typing import Any
 
 import pytest
@@ -211,8 +212,15 @@ def test_fuzzed_positions_raise_only_position_errors(data: st.DataObject) -> Non
     text = data.draw(st.sampled_from(_SAMPLES[id(variant)]))
     fields = text.split(" ")
     k = data.draw(st.integers(0, len(fields) - 1))
-    how = data.draw(st.sampled_from(["text", "chars", "swap", "drop"]))
-    if how == "text":
+    how = data.draw(st.sampled_from(["text", "chars", "swap", "drop", "repeat"]))
+    if how == "repeat":
+        # An item of a field in place of another of the same field: a card listed twice.
+        items = re.split(r"([,/:>=])", fields[k])
+        a = data.draw(st.integers(0, len(items) // 2)) * 2
+        b = data.draw(st.integers(0, len(items) // 2)) * 2
+        items[a] = items[b]
+        fields[k] = "".join(items)
+    elif how == "text":
         fields[k] = data.draw(st.text(min_size=1, max_size=40))
     elif how == "chars":
         alphabet = st.sampled_from(list("0123456789/,:>=-#ATKQJNHSDCEXP hmpsgrc"))

@@ -277,6 +277,18 @@ def test_unknown_versions_fields_variants_options_and_seats(changes: dict[str, A
     rejected(edited(**changes))
 
 
+def test_require_seat_is_optional_and_refused_for_a_variant_without_it() -> None:
+    # Toy whist deals no state that requires the seat: a record asking for one is
+    # refused, one saying false (or nothing, as before the field) replays.
+    assert "require_seat" not in DATA
+    assert final_state(loads(edited(require_seat=False))) == GAME
+    assert "requires the acting seat" in str(rejected(edited(require_seat=True)))
+    for value in (None, 1, "true", [True]):
+        rejected(edited(require_seat=value))
+    with pytest.raises(RecordError, match="require_seat must be True or False"):
+        final_state(attrs.evolve(GAME.record(), require_seat=1))  # type: ignore[arg-type]
+
+
 def with_number(field: str, digits: str) -> str:
     """The record with ``field`` (a dotted path) set to the integer literal ``digits``."""
     data = json.loads(TEXT)

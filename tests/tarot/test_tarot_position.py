@@ -178,6 +178,21 @@ def test_a_malformed_position_names_its_field(
     assert str(info.value).startswith(f"{field}: ")
 
 
+@pytest.mark.parametrize(("k", "field"), [(3, "chien"), (6, "ecart")])
+def test_t2_a_card_listed_twice_in_the_chien_or_the_ecart_is_a_position_error(
+    k: int, field: str
+) -> None:
+    # Once the taker has taken the chien, each chien card is looked for in its hand.
+    for n in range(1, 6):
+        f = list(FIELDS)
+        listed = f[k].split(",")
+        listed[n] = listed[0]
+        f[k] = ",".join(listed)
+        with pytest.raises(PositionError, match=f"{listed[0]} is listed twice") as info:
+            V4.from_position(" ".join(f))
+        assert info.value.field == field
+
+
 def test_the_text_as_a_whole_is_checked_first() -> None:
     text = " ".join(FIELDS)
     for bad in (text + " 0", text.replace(" ", "  ", 1), text.replace(" ", "\t", 1)):

@@ -32,6 +32,7 @@ from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.errors import NotationError, ScoreInputError
+from cardrules.wire import facts_from_dict
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 
@@ -45,6 +46,8 @@ _VOID_REASONS: Final = {
     "ace_no_face": "Ace No Face claim (E-36)",
 }
 _DEFAULT_OPTIONS: Final = BidEuchreOptions()
+# E-38: the double deck's hands, the largest under any options.
+_MOST_TRICKS: Final = 12
 
 
 def _is_seat(value: object) -> bool:
@@ -65,6 +68,11 @@ def _check_facts(
     ):
         raise ScoreInputError(
             f"tricks must be a list or tuple of two non-negative ints (NS, EW), not {quote(tricks)}"
+        )
+    if tricks[0] > _MOST_TRICKS or tricks[1] > _MOST_TRICKS:
+        raise ScoreInputError(
+            f"a hand has at most {_MOST_TRICKS} tricks (E-38): tricks ({quote(tricks[0])}, "
+            f"{quote(tricks[1])}) is no hand's"
         )
     if type(reneges) is not tuple or (reneges and not all(_is_seat(seat) for seat in reneges)):
         raise ScoreInputError(
@@ -96,6 +104,10 @@ def _check_facts(
         or type(contract.kind) is not ContractKind
     ):
         raise ScoreInputError(f"contract must be a Contract or None, not {quote(contract)}")
+    if not 1 <= contract.tricks <= _MOST_TRICKS:
+        raise ScoreInputError(
+            f"a contract bids 1 to {_MOST_TRICKS} tricks (E-8, E-38), not {quote(contract)}"
+        )
     if not _is_seat(declarer):
         raise ScoreInputError(
             f"declarer must be a seat (an int from 0 to 3), not {quote(declarer)}"
@@ -178,8 +190,8 @@ class HandFacts:
 
     contract: Contract | None = attrs.field(converter=_to_contract)
     declarer: int | None
-    # Any non-negative ints pass the constructor (score_hand checks the total): the
-    # repr must print them all.
+    # Counts up to the largest hand pass the constructor (score_hand checks the total
+    # of the options in use); the repr shows any value it is given.
     tricks: tuple[int, int] = attrs.field(
         converter=_to_tuple, repr=lambda t: f"({quote(t[0])}, {quote(t[1])})"
     )
@@ -193,27 +205,34 @@ class HandFacts:
     def from_dict(cls, document: Mapping[str, Any]) -> HandFacts:
         """The facts from a JSON object (as :meth:`to_dict` writes, or a client sends).
 
+        A played hand's document gives ``contract``, ``declarer`` and ``tricks``; a void
+        hand's gives its ``void_reason`` and may leave out the rest (no contract, no
+        declarer, no tricks).
+
         Raises:
             ScoreInputError: ``document`` is not an object, lacks a field, has an unknown
                 one, or a field is wrong (the message names it).
 
         >>> HandFacts.from_dict({"contract": "5", "declarer": 1, "tricks": [2, 4]}).tricks
         (2, 4)
+        >>> HandFacts.from_dict({"contract": None, "void_reason": "all_pass"}).declarer is None
+        True
         """
-        if not isinstance(document, Mapping):
-            raise ScoreInputError(f"the facts are a JSON object, not {quote(document)}")
-        unknown = [k for k in document if k not in _HAND_FIELDS]
-        if unknown:
-            raise ScoreInputError(
-                f"unknown field {quote(unknown[0])} in the facts: the fields are "
-                + ", ".join(_HAND_FIELDS)
-            )
-        for field in ("contract", "declarer", "tricks"):
-            if field not in document and document.get("void_reason") is None:
-                raise ScoreInputError(f"the facts lack the field {field!r}")
-        if document.get("void_reason") is not None and "contract" not in document:
-            return cls.void(document["void_reason"])
-        return cls(**document)
+        # A void hand (a void_reason, no contract) has no declarer and no tricks to give.
+        given: object = document  # untrusted: checked whatever its declared type
+        void = (
+            isinstance(given, Mapping)
+            and given.get("void_reason") is not None
+            and given.get("contract") is None
+        )
+        facts = facts_from_dict(
+            cls,
+            document,
+            _HAND_FIELDS,
+            () if void else ("contract", "declarer", "tricks"),
+            _VOID_DEFAULTS if void else None,
+        )
+        return cast(HandFacts, facts)
 
     def to_dict(self, *, tricks_per_hand: int = 6) -> dict[str, Any]:
         """The facts as JSON values; ``HandFacts(**facts.to_dict())`` rebuilds them.
@@ -256,6 +275,7 @@ class HandFacts:
 
 
 _HAND_FIELDS: Final = ("contract", "declarer", "tricks", "reneges", "void_reason")
+_VOID_DEFAULTS: Final = {"contract": None, "declarer": None, "tricks": (0, 0)}
 
 
 @attrs.frozen(kw_only=True)

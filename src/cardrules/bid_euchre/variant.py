@@ -437,10 +437,14 @@ class BidEuchreVariant(Variant):
         return cls(BidEuchreOptions.from_json(options))
 
     def deal_json(self, state: Any) -> dict[str, Any]:
-        """The dealer and the hands as dealt (the dealer's 7 cards with the joker).
+        """The hands as dealt (the dealer's 7 cards with the joker): ``{"hands": [[codes]
+        …]}``, which :meth:`state_from_deal_json` reads back with the dealer.
 
         Raises:
-            TypeError: ``state`` is not a state of a Bid Euchre hand.
+            InvalidArgumentError: ``state`` is not a state of a Bid Euchre hand.
+
+        .. versionchanged:: 0.3.0
+           Without the dealer, as every variant's deal JSON (the record holds it).
         """
         if not isinstance(state, BidEuchreState):
             raise InvalidArgumentError(
@@ -453,13 +457,25 @@ class BidEuchreVariant(Variant):
             [str(c) for c in self._tables.deck.cards_of(h.dealt >> (seat * width) & full)]
             for seat in range(4)
         ]
-        return {"dealer": h.dealer, "hands": hands}
+        return {"hands": hands}
 
-    def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> BidEuchreState:
-        """The first state of the deal of :meth:`deal_json`.
+    def state_from_deal_json(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool = False
+    ) -> BidEuchreState:
+        """The first state of the deal of :meth:`deal_json`, dealt by ``dealer``.
+
+        Args:
+            dealer: The dealer's seat.
+            deal: The dealt hands, as :meth:`deal_json` writes them.
+            require_seat: As in :meth:`new_game`.
 
         Raises:
             RecordError: the deal is malformed or not a deal of this deck.
+
+        >>> v = BidEuchreVariant(joker=True)
+        >>> s = v.new_game(seed=1, dealer=3)
+        >>> v.state_from_deal_json(3, v.deal_json(s)) == s
+        True
         """
         data: object = deal  # untrusted: checked whatever its declared type
         if not isinstance(data, Mapping) or set(data) != {"hands"}:
@@ -475,9 +491,14 @@ class BidEuchreVariant(Variant):
         if type(seat) is not int or not 0 <= seat <= 3:
             raise RecordError(f"the dealer must be a seat from 0 to 3, not {quote(seat)}")
         try:
-            return self.deal(hands=hands, dealer=dealer)
+            return self.deal(hands=hands, dealer=dealer, require_seat=require_seat)
         except DealError as exc:
             raise RecordError(f"the deal is invalid: {exc}") from None
+
+    def _deal_from_record(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool
+    ) -> BidEuchreState:
+        return self.state_from_deal_json(dealer, deal, require_seat=require_seat)
 
     def new_match(self) -> BidEuchreMatch:
         """A match to the target score under these options, 0-0, dealt first by
@@ -515,7 +536,7 @@ class BidEuchreVariant(Variant):
         return _read_position(self, text)
 
     def _position_text(self, state: BidEuchreState) -> str:
-        return " ".join(_position_fields(state))
+        return _pos.line(_position_fields(state), state)
 
     def _position_tag(self) -> str:
         defaults = BidEuchreOptions().to_json()
@@ -657,7 +678,7 @@ def _take(field: str, cards: list[Card], taken: Sequence[Card], what: str) -> No
 
 def _read_position(v: BidEuchreVariant, text: str) -> BidEuchreState:  # noqa: PLR0912, PLR0915
     """:meth:`BidEuchreVariant.from_position`: parse, rebuild the deal, replay, compare."""
-    f = _pos.split(text, _FIELDS, "Bid Euchre", v._position_tag())
+    f, require_seat = _pos.split(text, _FIELDS, "Bid Euchre", v._position_tag())
     dealer = _pos.seat("dealer", f[1], 4)
     parts = f[2].split("/")
     if len(parts) != 4:
@@ -713,7 +734,7 @@ def _read_position(v: BidEuchreVariant, text: str) -> BidEuchreState:  # noqa: P
         _take("exchange", dealt[declarer], returned, "the returned card")
         _take("exchange", dealt[partner], given, "the given card")
     try:
-        state = v.deal(hands=dealt, dealer=dealer)
+        state = v.deal(hands=dealt, dealer=dealer, require_seat=require_seat)
     except CardrulesError as exc:
         _pos.fail("hands", f"the hands, with the cards played and passed, are no deal: {exc}")
 

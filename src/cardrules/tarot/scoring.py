@@ -32,7 +32,7 @@ from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
-from cardrules.wire import number
+from cardrules.wire import facts_from_dict, number
 
 __all__ = [
     "AnnulReason",
@@ -566,7 +566,7 @@ Decimal), not the text '45': read text with points_from_text()
         ...                      "points": 45, "bouts": 2, "poignees": ["simple"]}).poignees
         (<PoigneeLevel.SIMPLE: 1>,)
         """
-        return cast(DealFacts, _facts_from_dict(cls, document, _DEAL_FIELDS, _DEAL_REQUIRED))
+        return cast(DealFacts, facts_from_dict(cls, document, _DEAL_FIELDS, _DEAL_REQUIRED))
 
     def to_dict(self) -> dict[str, Any]:
         """The facts as JSON values; ``DealFacts(**facts.to_dict())`` rebuilds them.
@@ -602,23 +602,6 @@ _DEAL_FIELDS: Final = (
     "chelem",
 )
 _DEAL_REQUIRED: Final = ("players", "contract", "taker", "points", "bouts")
-
-
-def _facts_from_dict(
-    cls: type[Any], document: object, fields: tuple[str, ...], required: tuple[str, ...]
-) -> Any:
-    """``cls(**document)`` with a specific error for a document that is not the facts."""
-    if not isinstance(document, Mapping):
-        raise ScoreInputError(f"the facts are a JSON object, not {quote(document)}")
-    unknown = [k for k in document if k not in fields]
-    if unknown:
-        raise ScoreInputError(
-            f"unknown field {quote(unknown[0])} in the facts: the fields are " + ", ".join(fields)
-        )
-    missing = [k for k in required if k not in document]
-    if missing:
-        raise ScoreInputError(f"the facts lack the field {missing[0]!r}")
-    return cls(**document)
 
 
 class _DealResultSlots:

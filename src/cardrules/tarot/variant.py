@@ -539,8 +539,24 @@ class TarotVariant(Variant):
             "chien": [str(c) for c in _cards(info.chien)],
         }
 
-    def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> TarotState:
-        """The first state of a deal from :meth:`deal_json`; raises ``RecordError``."""
+    def state_from_deal_json(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool = False
+    ) -> TarotState:
+        """The first state of a deal from :meth:`deal_json`, dealt by ``dealer``.
+
+        Args:
+            dealer: The dealer's seat.
+            deal: The dealt cards, as :meth:`deal_json` writes them.
+            require_seat: As in :meth:`new_game`.
+
+        Raises:
+            RecordError: the deal is malformed or not a deal of this variant.
+
+        >>> v = TarotVariant(players=3)
+        >>> s = v.new_game(seed=1, dealer=2)
+        >>> v.state_from_deal_json(2, v.deal_json(s)) == s
+        True
+        """
         given: object = deal
         if not isinstance(given, Mapping) or set(given) != {"hands", "chien"}:
             raise RecordError("a Tarot deal is an object with exactly 'hands' and 'chien'")
@@ -554,9 +570,14 @@ class TarotVariant(Variant):
         if type(dealer) is not int or not 0 <= dealer < self._tables.players:
             raise RecordError(f"the dealer {quote(dealer)} is not a seat of this table")
         try:
-            return self.deal(hands=hands, chien=chien, dealer=dealer)
+            return self.deal(hands=hands, chien=chien, dealer=dealer, require_seat=require_seat)
         except CardrulesError as exc:
             raise RecordError(f"the record's deal is invalid: {exc}") from None
+
+    def _deal_from_record(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool
+    ) -> TarotState:
+        return self.state_from_deal_json(dealer, deal, require_seat=require_seat)
 
     def new_match(self) -> TarotMatch:
         """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun.
@@ -592,7 +613,7 @@ class TarotVariant(Variant):
         return _read_position(self, text)
 
     def _position_text(self, state: TarotState) -> str:
-        return " ".join(_position_fields(state))
+        return _pos.line(_position_fields(state), state)
 
     def _position_tag(self) -> str:
         return _pos.tag(
@@ -703,21 +724,22 @@ def _position_fields(state: TarotState) -> list[str]:
 
 def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, PLR0915
     """:meth:`TarotVariant.from_position`: parse, rebuild the deal, replay, compare."""
-    f = _pos.split(text, _FIELDS, "French Tarot", v._position_tag())
+    f, require_seat = _pos.split(text, _FIELDS, "French Tarot", v._position_tag())
     n = v.players
     dealer = _pos.seat("dealer", f[1], n)
     parts = f[2].split("/")
     if len(parts) != n:
         _pos.fail("hands", f"{n} hands separated by '/', not {len(parts)}")
     hands = [_pos.cards("hands", part) for part in parts]
-    chien = _pos.cards("chien", f[3])
+    # T-2: one deck, each card once.
+    chien = _pos.distinct("chien", _pos.cards("chien", f[3]))
     if len(chien) != v._tables.chien_size:
         _pos.fail("chien", f"the chien has {v._tables.chien_size} cards, not {len(chien)} (T-8)")
     auction = _pos.items("auction", f[4], ",")
     if len(auction) > n:
         _pos.fail("auction", f"each of the {n} seats speaks once (T-10), not {len(auction)} calls")
     called = None if f[5] == _pos.EMPTY else _pos.card("call", f[5])
-    ecart = _pos.cards("ecart", f[6])
+    ecart = _pos.distinct("ecart", _pos.cards("ecart", f[6]))
     if f[7] not in (_pos.EMPTY, "chelem", "pass"):
         _pos.fail("chelem", f"'chelem', 'pass' or '-', not {quote(f[7][:20])}")
     shown: dict[int, list[Card]] = {}
@@ -762,11 +784,11 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
     if taker is not None:
         dealt[taker] += ecart
         size = (len(TAROT_DECK) - len(chien)) // n
-        if len(dealt[taker]) == size + len(chien) and all(c in dealt[taker] for c in chien):
+        if len(dealt[taker]) == size + len(chien) and _pos.holds(dealt[taker], chien):
             for c in chien:
                 dealt[taker].remove(c)
     try:
-        state = v.deal(hands=dealt, chien=chien, dealer=dealer)
+        state = v.deal(hands=dealt, chien=chien, dealer=dealer, require_seat=require_seat)
     except CardrulesError as exc:
         _pos.fail("hands", f"the hands, with the cards played and the écart, are no deal: {exc}")
 
