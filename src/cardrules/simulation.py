@@ -23,9 +23,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import os
+import signal
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -38,7 +42,12 @@ from cardrules.registry import get_variant, get_variant_class
 from cardrules.state import State, Variant
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from types import FrameType
+    from typing import TypeAlias
+
+    # What signal.getsignal() returns.
+    _Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 __all__ = [
     "BACKENDS",
@@ -57,11 +66,12 @@ _POIGNEES: Final = ("simple", "double", "triple")
 _CAMPS: Final = ("attack", "defence")
 _CHUNK: Final = 200  # the most deals one job plays: small enough to spread, big enough to pay
 _SEED_LIMIT: Final = 10**100
+_STOP_TIMEOUT: Final = 10.0  # seconds for killed workers to be gone: at once, unless stuck in I/O
 
 
 class BackendError(CardrulesError, RuntimeError):
     """The backend asked for cannot run: Ray is not installed, cannot be started or
-    reached, or lost a job.
+    reached, or lost a job; or a worker process of this machine died.
 
     >>> issubclass(BackendError, CardrulesError)
     True
@@ -315,7 +325,10 @@ def simulate(
         OptionsError: bad options, or an unknown bot kind.
         InvalidArgumentError: a bad number of deals, workers or bots, an unknown backend,
             or an address without Ray.
-        BackendError: Ray is not installed, or cannot be reached.
+        BackendError: Ray is not installed, or cannot be reached, or a job or a worker
+            process was lost.
+        KeyboardInterrupt: Ctrl-C; the worker processes have been ended (Ray: the jobs
+            in flight cancelled) when it reaches the caller.
 
     >>> run = simulate("tarot", players=3, deals=10, seed=7, bots=["heuristic", "random", "random"])
     >>> run.summary["deals"], [seat["bot"] for seat in run.summary["seats"]]
@@ -378,8 +391,9 @@ def _on_this_machine(
             progress(len(chunks[-1]))
         return chunks
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker)
     try:
         futures = [pool.submit(_run_chunk, job) for job in jobs]
 
@@ -391,11 +405,64 @@ def _on_this_machine(
             future.add_done_callback(done)
         # Collected in deal order, whatever order the workers finish in.
         chunks = [future.result() for future in futures]
+    except BrokenProcessPool as exc:
+        _stop_workers(pool)
+        raise BackendError(f"a worker process of the run died: {exc}") from None
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Ctrl-C, SIGTERM made an exception by the command, or a job's own error.
+        _stop_workers(pool)
         raise
     pool.shutdown()
     return chunks
+
+
+def _start_worker() -> None:
+    """Make a worker process of :func:`_on_this_machine` leave the stopping to the caller.
+
+    Ctrl-C at a terminal reaches every process of the foreground group: the workers
+    ignore it, and the caller, interrupted, ends them (a worker interrupted on its own
+    would print a traceback, or fail one job and go on with the next). A worker also
+    ends when the caller's process does, however it ended (SIGKILL, a SIGTERM not
+    handled): nothing else would tell it, and it would wait for jobs forever.
+    """
+    import multiprocessing
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(
+            target=_exit_with, args=(parent.sentinel,), name="cardrules-parent", daemon=True
+        ).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    """End this worker process when the process behind ``sentinel`` has ended."""
+    from multiprocessing.connection import wait
+
+    wait([sentinel])
+    os._exit(1)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel the jobs of ``pool`` and end its worker processes now, and wait for them.
+
+    ``pool.shutdown(cancel_futures=True)`` alone is not enough: the jobs already
+    running play to their end, and the pool's manager thread cancels the others only
+    if the pool is still alive when it wakes up, which an exception unwinding the
+    caller's frames does not ensure (it then plays every remaining job).
+    """
+    from multiprocessing.connection import wait
+
+    # The workers, by the only name they have before Python 3.14's terminate_workers().
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        # Nothing of a worker is worth saving: its jobs are dropped with the run.
+        process.kill()
+    pending = {process.sentinel for process in processes}
+    deadline = time.monotonic() + _STOP_TIMEOUT
+    while pending and (left := deadline - time.monotonic()) > 0:
+        pending.difference_update(wait(list(pending), left))
 
 
 def _on_ray(
@@ -414,31 +481,24 @@ def _on_ray(
         raise BackendError(
             "the ray backend needs Ray, which is not installed: pip install 'cardrules[ray]'"
         ) from None
-    import logging
-
     started = not ray.is_initialized()
+    # ray.init() makes SIGTERM exit the process. A caller's own handler is kept (the
+    # command's stops the run like Ctrl-C), and the caller's is back after the run.
+    caller_sigterm = _sigterm_handler() if started else None
     if started:
         try:
-            if address is None:
-                ray.init(
-                    num_cpus=workers,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    logging_level=logging.WARNING,
-                )
-            else:
-                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
-        except Exception as exc:
-            where = (
-                "start a local Ray" if address is None else f"connect to Ray at {quote(address)}"
-            )
-            raise BackendError(f"cannot {where}: {exc}") from None
+            _start_ray(ray, workers, address)
+        except BaseException:
+            _restore_sigterm(caller_sigterm)
+            raise
+        if callable(caller_sigterm):
+            signal.signal(signal.SIGTERM, caller_sigterm)
+    running: dict[Any, int] = {}
     try:
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         jobs = _jobs(variant, kinds, seed, deals, workers)
         task = ray.remote(num_cpus=1, max_retries=3)(_run_chunk)
-        running: dict[Any, int] = {}
         waiting = iter(enumerate(jobs))
         chunks: list[list[dict[str, Any]]] = [[] for _ in jobs]
 
@@ -458,11 +518,50 @@ def _on_ray(
             progress(len(chunks[n]))
             submit()
         return chunks
-    except ray.exceptions.RayError as exc:
-        raise BackendError(f"the Ray run failed: {exc}") from None
+    except BaseException as exc:
+        # A lost job, Ctrl-C, SIGTERM made an exception: the jobs in flight are not
+        # waited for, also on a cluster that outlives the run.
+        for ref in running:
+            with contextlib.suppress(Exception):
+                ray.cancel(ref, force=True)
+        if isinstance(exc, ray.exceptions.RayError):
+            raise BackendError(f"the Ray run failed: {exc}") from None
+        raise
     finally:
         if started:
             ray.shutdown()
+            _restore_sigterm(caller_sigterm)
+
+
+def _start_ray(ray: Any, workers: int | None, address: str | None) -> None:
+    import logging
+
+    try:
+        if address is None:
+            ray.init(
+                num_cpus=workers,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
+        else:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+    except Exception as exc:
+        where = "start a local Ray" if address is None else f"connect to Ray at {quote(address)}"
+        raise BackendError(f"cannot {where}: {exc}") from None
+
+
+def _sigterm_handler() -> _Handler:
+    """The caller's SIGTERM handler, or None outside the main thread (which alone may
+    change it) and where it was not set from Python."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.getsignal(signal.SIGTERM)
+
+
+def _restore_sigterm(handler: _Handler) -> None:
+    if handler is not None:
+        signal.signal(signal.SIGTERM, handler)
 
 
 def _stats(values: Sequence[float]) -> dict[str, float]:

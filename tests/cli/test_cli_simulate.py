@@ -139,7 +139,7 @@ def test_the_pool_has_at_most_one_worker_per_deal(monkeypatch: pytest.MonkeyPatc
     class Pool:
         """Records its size and runs each job at once, in this process."""
 
-        def __init__(self, max_workers: int) -> None:
+        def __init__(self, max_workers: int, initializer: Callable[[], object]) -> None:
             sizes.append(max_workers)
 
         def submit(self, fn: Callable[[Any], Any], job: Any) -> Future[Any]:

@@ -27,6 +27,7 @@ from cardrules.tarot import (
     Phase,
     TarotState,
     TarotVariant,
+    random_playout,
 )
 
 
@@ -117,6 +118,89 @@ def test_t15b_bouts_are_never_discarded() -> None:
                 state.apply(Discard(bout))
         return
     raise AssertionError("no taker with a bout")
+
+
+def bouts_and_forced_trumps(players: int, **options: object) -> TarotState:
+    """Seat 0 takes a garde holding the four kings, the three bouts and trumps from 2 up;
+    the chien gives it one to four plain cards and the trumps left: trumps must go in
+    the écart (T-15c), and the Petit, the 21 and the Excuse are in the hand."""
+    size, chien_size = {3: (24, 6), 4: (18, 6), 5: (15, 3)}[players]
+    mids = [Card.trump(n) for n in range(2, 21)]
+    taker = cards("KS KH KD KC 1T 21T EX") + mids[: size - 7]
+    left = mids[size - 7 :][: chien_size - 1]
+    chien = left + cards("2S 3S 4S 5S")[: chien_size - len(left)]
+    rest = [c for c in TarotVariant().deck if c not in taker and c not in chien]
+    hands = [taker] + [rest[i * size : (i + 1) * size] for i in range(players - 1)]
+    variant = TarotVariant(players=players, **options)  # type: ignore[arg-type]
+    state = variant.deal(hands=hands, chien=chien, dealer=players - 1)
+    state = state.apply("bid garde")
+    while state.phase is Phase.BIDDING:
+        state = state.apply("pass")
+    if state.phase is Phase.CALL:
+        state = state.apply(state.legal_actions()[0])  # a king of its own: alone
+    assert state.phase is Phase.ECART
+    assert state.taker == 0
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_t15b_bouts_are_never_discarded_when_trumps_are_forced(players: int) -> None:
+    state = bouts_and_forced_trumps(players)
+    hand = state.hand(0)
+    plain = [c for c in hand if c.kind is CardKind.SUIT and c.rank != Rank.KING]
+    size = 3 if players == 5 else 6
+    assert 0 < len(plain) < size  # T-15c: trumps must make up the écart
+    mids = {str(c) for c in hand if c.kind is CardKind.TRUMP and c not in BOUTS}
+    while state.phase is Phase.ECART:
+        # Before, between and after the plain cards, and as the forced trumps go in.
+        legal = discards(state)
+        assert not legal & {"1T", "21T", "EX"}
+        assert legal <= codes(plain) | mids
+        for bout in ("1T", "21T", "EX"):
+            before = pickle.dumps(state)
+            with pytest.raises(DiscardError, match="T-15b") as info:
+                state.apply(f"discard {bout}")
+            assert info.value.rule_id == "T-15"
+            assert not state.is_legal(f"discard {bout}")
+            with pytest.raises(DiscardError, match="T-15b"):
+                state.check(f"discard {bout}")
+            assert pickle.dumps(state) == before
+        state = state.apply(f"discard {min(legal)}")
+    assert not set(state.ecart) & set(BOUTS)
+    assert {c for c in state.ecart if c.kind is CardKind.TRUMP}, "trumps were forced"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_t15b_a_whole_forced_ecart_naming_a_bout_is_refused(players: int) -> None:
+    state = bouts_and_forced_trumps(players)
+    size = 3 if players == 5 else 6
+    plain = sorted(c for c in state.hand(0) if c.kind is CardKind.SUIT and c.rank != Rank.KING)
+    trumps = [Card.trump(n) for n in range(2, 21) if Card.trump(n) in state.hand(0)]
+    for bout in (Card.trump(1), Card.trump(21), EXCUSE):
+        ecart = [*plain, *trumps[: size - len(plain) - 1], bout]
+        text = "discard " + " ".join(map(str, ecart))
+        before = pickle.dumps(state)
+        with pytest.raises(DiscardError, match="T-15b") as info:
+            state.apply(text)
+        assert info.value.rule_id == "T-15"
+        assert pickle.dumps(state) == before
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_t15b_random_playouts_never_discard_a_bout_when_trumps_are_forced(players: int) -> None:
+    start = bouts_and_forced_trumps(players)
+    for seed in range(40):
+        # The checked loop: every écart it makes holds forced trumps and no bout ...
+        rng = random.Random(seed)
+        state = start
+        while state.phase is Phase.ECART:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert not set(state.ecart) & set(BOUTS)
+        assert any(c.kind is CardKind.TRUMP for c in state.ecart)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+        # ... and the bulk playout draws among the same écart cards: the same deal.
+        assert random_playout(start, random.Random(seed)) == state.result()
 
 
 def test_t15c_trumps_only_when_the_plain_cards_cannot_fill_the_ecart() -> None:

@@ -33,6 +33,7 @@ from cardrules.tarot import (
     TarotState,
     TarotVariant,
     legal_cards,
+    random_playout,
     resolve_trick,
     trick_winner,
 )
@@ -553,9 +554,11 @@ A_SCRIPT = [
 ]
 
 
-def play_slam(state: TarotState) -> TarotState:
-    script = iter(A_SCRIPT)
-    while not state.is_terminal:
+def play_slam(state: TarotState, stop: int = 18) -> TarotState:
+    """Play on with A's script and the others' highest legal cards, until ``stop``
+    tricks are done."""
+    script = iter(A_SCRIPT[18 - len(state.hand(0)) :])  # A leads every trick
+    while not state.is_terminal and len(state.trick_winners) < stop:
         if state.to_play == 0:
             state = state.apply(f"play {next(script)}")
         else:
@@ -594,6 +597,79 @@ def test_t26b_without_the_exception_the_excuse_led_last_goes_over() -> None:
     assert EXCUSE in state.pile(Camp.DEFENCE)
     assert result.facts.bouts == 2
     assert result.facts.petit_au_bout is None
+
+
+def defence_sweep(option: str) -> tuple[TarotState, TarotState]:
+    """The scripted slam with B (seat 1) as the taker: A, a defender, wins the first 17
+    tricks and leads the Excuse to the last; B's Petit falls in trick 17. Returns the
+    state before the last trick, every seat holding one card, and the final state."""
+    hands, chien = slam_deal()
+    state = play_slam(
+        start_play(hands, chien, taker=1, dealer=3, excuse_sweep_exception=option), stop=17
+    )
+    assert state.trick_winners == (0,) * 17
+    assert state.taker == 1
+    assert [len(state.hand(seat)) for seat in range(4)] == [1, 1, 1, 1]
+    return state, play_slam(state)
+
+
+def test_t26b_a_sweeping_defence_wins_the_last_trick_with_the_excuse() -> None:
+    before_last, state = defence_sweep("any_sweeping_camp")
+    result = state.result()
+    facts = result.facts
+    assert facts is not None
+    # The defender who led the Excuse wins the last trick, and it stays with the defence.
+    assert state.trick_winners == (0,) * 18
+    assert EXCUSE in state.pile(Camp.DEFENCE)
+    assert codes(state.pile(Camp.ATTACK)) == codes(state.chien)  # Garde sans: the chien
+    assert facts.points == 3
+    assert facts.bouts == 0
+    # T-27: the defence's slam; T-32: the last trick was won under T-26b, so the
+    # penultimate trick, won by the defence with B's Petit in it, gives petit au bout.
+    assert facts.chelem is Camp.DEFENCE
+    assert not facts.chelem_announced
+    assert facts.petit_au_bout is Camp.DEFENCE
+    # Garde sans (x4), failed by 56 - 3 = 53; petit au bout 10 x 4 against the attack;
+    # the defence's slam, +200 per defender (T-34).
+    unit = (25 + 53) * 4 + 10 * 4 + 200
+    assert result.chelem_bonus == -200
+    assert result.scores == (unit, -3 * unit, unit, unit)
+    # The bulk playout finishes the deal the same way (every play is forced).
+    assert random_playout(before_last, random.Random(0)) == result
+    assert state.variant.random_playout(before_last, random.Random(1)) == result
+
+
+@pytest.mark.parametrize("option", ["taker_camp_only", "announced_slam_only"])
+def test_t26b_the_defences_excuse_led_last_goes_over_when_only_the_taker_may_sweep(
+    option: str,
+) -> None:
+    before_last, state = defence_sweep(option)
+    result = state.result()
+    facts = result.facts
+    assert facts is not None
+    # T-26a: C wins the last trick with the 2 of trumps; the Excuse changes camp.
+    assert state.trick_winners == (0,) * 17 + (2,)
+    assert EXCUSE in state.pile(Camp.ATTACK)
+    assert facts.points == 3 + Fraction(9, 2)
+    assert facts.bouts == 1
+    # The defence still won every trick (T-27); the last trick holds no Petit (T-32).
+    assert facts.chelem is Camp.DEFENCE
+    assert facts.petit_au_bout is None
+    # Garde sans (x4), failed by 51 - 7.5 = 43.5, rounded to 44 for the defence (T-30).
+    unit = (25 + 44) * 4 + 200
+    assert result.scores == (unit, -3 * unit, unit, unit)
+    assert random_playout(before_last, random.Random(0)) == result
+    assert state.variant.random_playout(before_last, random.Random(1)) == result
+
+
+def test_t26b_the_attacks_sweep_agrees_with_the_bulk_playout() -> None:
+    hands, chien = slam_deal()
+    before_last = play_slam(start_play(hands, chien), stop=17)
+    result = play_slam(before_last).result()
+    assert result.facts is not None
+    assert result.facts.chelem is Camp.ATTACK
+    assert result.facts.petit_au_bout is Camp.ATTACK
+    assert random_playout(before_last, random.Random(0)) == result
 
 
 def test_t27_unannounced_slam_with_the_any_sweeping_camp_default() -> None:

@@ -18,8 +18,8 @@ Installed as the ``cardrules`` console script, and run by ``python -m cardrules`
 
 Exit status: 0 on success (also when a game is left with ``q`` or the input ends), 1
 when a record is invalid or a file cannot be read or written, 2 for bad arguments or
-impossible facts, 130 after Ctrl-C. Error messages are one line, and quote arguments
-briefly.
+impossible facts, 130 after Ctrl-C, 143 when ``simulate`` is stopped by SIGTERM. Error
+messages are one line, and quote arguments briefly.
 
 >>> main(["score", "bid-euchre", "--contract", "4", "--declarer", "N", "--tricks", "5", "1"])
 4 by N for NS: made with 5 of 6 tricks
@@ -44,8 +44,10 @@ from typing import Any, NoReturn
 from cardrules.cli._common import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
     EXIT_USAGE,
     FileError,
+    Terminated,
     UsageError,
     add_flags_for,
     bounded,
@@ -366,6 +368,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardrulesError as exc:
         # A file that cannot be written, and anything else the library refuses.
         return _fail(args.command, str(exc), EXIT_ERROR)
+    except Terminated:
+        print("\nTerminated.", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -18,12 +18,15 @@ collected into the variant's JSON options and the variant is built with
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import re
+import signal
 import sys
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,11 +39,13 @@ from cardrules.state import State, Variant
 __all__ = [
     "EXIT_ERROR",
     "EXIT_INTERRUPTED",
+    "EXIT_TERMINATED",
     "EXIT_USAGE",
     "MAX_DIGITS",
     "MAX_OPTION_TEXT",
     "MAX_RECORD_FILE",
     "FileError",
+    "Terminated",
     "UsageError",
     "add_euchre_flags",
     "add_flags_for",
@@ -57,6 +62,7 @@ __all__ = [
     "other_game_flag",
     "parse_seat",
     "read_records",
+    "sigterm_raises",
     "tarot_players",
     "variant_flags",
     "write_records",
@@ -71,6 +77,9 @@ EXIT_USAGE: Final = 2
 
 EXIT_INTERRUPTED: Final = 130
 """Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+EXIT_TERMINATED: Final = 143
+"""Exit status of ``cardrules simulate`` stopped by SIGTERM (128 + SIGTERM)."""
 
 
 MAX_DIGITS: Final = 18
@@ -93,6 +102,46 @@ class UsageError(CardrulesError, ValueError):
 
 class FileError(CardrulesError):
     """A file that cannot be read or written; the command exits with status 1."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the command was so that it stops like after Ctrl-C.
+
+    A ``KeyboardInterrupt``: what stops cleanly on Ctrl-C (Ray's waits among them)
+    stops cleanly on it, and nothing that handles errors catches it.
+    """
+
+
+@contextlib.contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` in the main thread.
+
+    Its default action ends the process at once, before the code that ends its worker
+    processes can run. Left as it is when SIGTERM is ignored or already handled (the
+    caller decided), and outside the main thread (only it receives signals).
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+    received: list[int] = []
+
+    def terminated(signum: int, frame: object) -> None:
+        received.append(signum)
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    except KeyboardInterrupt:
+        # Ray turns it into a plain KeyboardInterrupt on its way through a wait.
+        if received:
+            raise Terminated from None
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def brief(text: str) -> str:

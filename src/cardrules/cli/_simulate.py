@@ -30,6 +30,7 @@ from cardrules.cli._common import (
     max_workers,
     number,
     seed_of,
+    sigterm_raises,
     write_text,
 )
 from cardrules.errors import UnknownVariantError
@@ -312,16 +313,18 @@ def _command(args: argparse.Namespace) -> int:
     if args.report == "-":
         raise UsageError("--report needs a file name, not -")
     to_stdout = args.json == "-"
-    result = run(
-        variant,
-        deals=args.deals,
-        seed=seed_of(args),
-        bots=kinds,
-        workers=args.workers,
-        out=sys.stderr if to_stdout else sys.stdout,
-        backend=args.backend,
-        address=args.address,
-    )
+    # SIGTERM stops the run like Ctrl-C: its worker processes are ended with it.
+    with sigterm_raises():
+        result = run(
+            variant,
+            deals=args.deals,
+            seed=seed_of(args),
+            bots=kinds,
+            workers=args.workers,
+            out=sys.stderr if to_stdout else sys.stdout,
+            backend=args.backend,
+            address=args.address,
+        )
     if args.json is not None:
         text = json.dumps(result.to_dict(), indent=2, sort_keys=True) + "\n"
         if to_stdout:
