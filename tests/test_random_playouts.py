@@ -19,10 +19,12 @@ the thorough ones too (every listed action, views, rejections from the whole act
 universe with a pickled snapshot, pickle and JSON-record round trips mid-deal), and
 every final state is pickled and compared.
 
-``DEALS`` deals per configuration: 1,000 in CI, 100,000 with ``CARDRULES_DEEP=1``, which
-runs them on every core (``concurrent.futures`` over ranges of game numbers) and prints
-one summary line per configuration (``pytest -s``), also appended to
-``$TMPDIR/cardrules-random-playouts.txt``.
+Deals per configuration (``tests/tiers.py``): 300 French Tarot deals and 500 Bid Euchre
+hands in the default run, 100,000 of each in the deep tier (``CARDRULES_DEEP=1``, scaled
+by ``CARDRULES_DEEP_SCALE``; CI plays 1,297 and 1,495). The deep tier runs them on every core
+(``concurrent.futures`` over ranges of game numbers; under pytest-xdist, whose workers
+already share out the configurations, each in its worker) and prints one summary line per
+configuration (``pytest -s``), also appended to ``$TMPDIR/cardrules-random-playouts.txt``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -47,8 +49,18 @@ from cardrules.bid_euchre import Phase as EuchrePhase
 from cardrules.tarot import Camp, Contract, DeclarePoignee, Discard, Phase, TarotState
 from cardrules.testing import ConformanceError, ConformanceReport, check_variant
 
-DEEP = os.environ.get("CARDRULES_DEEP") == "1"
-DEALS = 100_000 if DEEP else 1_000
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+pytestmark = pytest.mark.deep
+
+DEEP = tiers.DEEP
+# A French Tarot deal is several times as long as a Bid Euchre hand.
+DEALS = {"tarot": tiers.volume(300, 100_000), "bid-euchre": tiers.volume(500, 100_000)}
+# Spread over a process pool: in the deep tier, outside pytest-xdist's workers.
+POOL = DEEP and "PYTEST_XDIST_WORKER" not in os.environ
 CHUNK = 2_500
 THOROUGH = 0.002
 SEED = 20_24
@@ -386,12 +398,13 @@ def _total(reports: list[ConformanceReport]) -> ConformanceReport:
 @pytest.mark.parametrize(("variant_id", "options"), CONFIGS, ids=[_name(*c) for c in CONFIGS])
 def test_random_deals_keep_every_invariant(variant_id: str, options: dict[str, Any]) -> None:
     start = time.perf_counter()
-    if DEEP:
+    deals = DEALS[variant_id]
+    if POOL:
         fork = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=fork) as pool:
             futures = [
-                pool.submit(_run, variant_id, options, first, min(CHUNK, DEALS - first))
-                for first in range(0, DEALS, CHUNK)
+                pool.submit(_run, variant_id, options, first, min(CHUNK, deals - first))
+                for first in range(0, deals, CHUNK)
             ]
             try:
                 report = _total([f.result() for f in futures])
@@ -399,8 +412,8 @@ def test_random_deals_keep_every_invariant(variant_id: str, options: dict[str, A
                 pool.shutdown(cancel_futures=True)  # the first failure is enough
                 raise
     else:
-        report = _run(variant_id, options, 0, DEALS)
-    assert report.games == DEALS
+        report = _run(variant_id, options, 0, deals)
+    assert report.games == deals
     assert report.failures == 0
     line = (
         f"{_name(variant_id, options)}: deals {report.games}, steps {report.steps}, "

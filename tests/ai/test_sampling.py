@@ -1,11 +1,16 @@
-"""``view.sample_state(rng)``: a full state consistent with everything a seat knows."""
+"""``view.sample_state(rng)``: a full state consistent with everything a seat knows.
+
+Every view of ``GAMES`` whole deals per option set is sampled (``tests/tiers.py``: 3
+French Tarot deals and 6 Bid Euchre hands in the default run, ten times as many in the
+deep tier).
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
@@ -16,6 +21,11 @@ import cardrules
 from cardrules import Card, InconsistentViewError, InvalidArgumentError, State, Variant
 from cardrules._sampling import deal_hidden
 from cardrules.bots import bot_for
+
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
 
 TAROT = [{"players": 3}, {"players": 4}, {"players": 5}, {"players": 4, "dealer": 2}]
 EUCHRE: list[dict[str, Any]] = [
@@ -30,6 +40,8 @@ EUCHRE: list[dict[str, Any]] = [
     {"double_deck": True, "help_exchange_count": 3, "allow_no_trump": True},
 ]
 VARIANTS = [("tarot", o) for o in TAROT] + [("bid-euchre", o) for o in EUCHRE]
+# A French Tarot deal has several times the views of a Bid Euchre hand.
+GAMES = {"tarot": tiers.volume(3, 30), "bid-euchre": tiers.volume(6, 60)}
 
 
 def _states(variant: Variant, games: int, rng: random.Random) -> Iterator[State]:
@@ -57,13 +69,14 @@ def _check(state: State, seat: int, rng: random.Random) -> State:
     return sampled
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(("variant_id", "options"), VARIANTS)
 def test_sampled_states_show_the_same_view(variant_id: str, options: dict[str, Any]) -> None:
     # The defining property over every view of whole deals: thousands of views in all.
     variant = cardrules.get_variant(variant_id, **options)
     rng = random.Random(11)
     count = 0
-    for state in _states(variant, 6, rng):
+    for state in _states(variant, GAMES[variant_id], rng):
         for seat in range(variant.players):
             _check(state, seat, rng)
             count += 1

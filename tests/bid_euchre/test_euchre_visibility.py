@@ -12,17 +12,17 @@ the seat may appear in the view's ``repr``, ``str`` or JSON form.
 
 The hands are random playouts (random legal actions, biased towards the rarer ones),
 hands rigged with an Ace No Face hand, and hands played by the project's bots, under
-several option sets. The number of hands grows tenfold with ``CARDRULES_DEEP=1``.
+several option sets: 30 hands per option set in the default run, 300 in the deep tier
+(``tests/tiers.py``), which also checks every state.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
@@ -47,8 +47,13 @@ from cardrules.bid_euchre import (
 )
 from cardrules.bots import BidEuchreBot
 
-DEEP = os.environ.get("CARDRULES_DEEP") == "1"
-HANDS = 300 if DEEP else 30
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+DEEP = tiers.DEEP
+HANDS = tiers.volume(30, 300)
 WORD = re.compile(r"[0-9A-Za-z]+")
 
 CONFIGS: dict[str, dict[str, Any]] = {
@@ -380,7 +385,7 @@ def play_hand(
         after = state.apply(action)
         model.see(state, seat, action)
         state = after
-        # In the CI tier, a card played after the first trick is checked one time in
+        # In the default tier, a card played after the first trick is checked one time in
         # three; the model follows every action all the same.
         first_trick = len(model.plays) <= model.trick_size
         if DEEP or state.phase is not Phase.PLAY or first_trick or sample.random() < 1 / 3:
@@ -423,6 +428,7 @@ def expected_events(name: str) -> set[str]:
     return events
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_e40_every_view_matches_the_model_in_every_phase(name: str) -> None:
     checker = run(name, HANDS)

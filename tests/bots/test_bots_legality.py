@@ -1,17 +1,17 @@
 """Bots never choose an illegal action, under every option set of both variants.
 
-Each configuration plays ``DEALS`` random deals (``CARDRULES_DEEP=1``: ten times as
-many) with heuristic bots at every seat, and with heuristic bots mixed with random ones
-(random players bid and play in ways a heuristic table never would). Every choice must
-be one of the legal actions and accepted by the checked ``apply``; in Bid Euchre the
-heuristic bot must also never renege, even where ``renege_mode="penalize"`` would let it.
+Each configuration plays ``DEALS`` random deals (``tests/tiers.py``: 100 in the default
+run, 3,000 in the deep tier) with heuristic bots at every seat, and with heuristic bots
+mixed with random ones (random players bid and play in ways a heuristic table never
+would). Every choice must be one of the legal actions and accepted by the checked
+``apply``; in Bid Euchre the heuristic bot must also never renege, even where
+``renege_mode="penalize"`` would let it.
 """
 
 from __future__ import annotations
 
-import os
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -21,7 +21,12 @@ from cardrules.bid_euchre import BidEuchreState
 from cardrules.bots import BidEuchreBot, Bot, RandomBot, TarotBot, bot_for
 from cardrules.tarot import Call, DeclarePoignee, Discard
 
-DEALS = 3000 if os.environ.get("CARDRULES_DEEP") == "1" else 300
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+DEALS = tiers.volume(100, 3000)
 
 _LOW_POIGNEES = {3: (8, 10, 12), 4: (6, 8, 10), 5: (5, 7, 9)}
 
@@ -110,6 +115,7 @@ def _play_checked(state: State, bots: list[Bot], rng: random.Random) -> State:
     return state
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("options", TAROT_CONFIGS, ids=_ids(TAROT_CONFIGS))
 def test_tarot_bot_only_chooses_legal_actions(options: dict[str, Any]) -> None:
     variant = cardrules.get_variant("tarot", **options)
@@ -124,6 +130,7 @@ def test_tarot_bot_only_chooses_legal_actions(options: dict[str, Any]) -> None:
     assert finished > DEALS // 2
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("options", EUCHRE_CONFIGS, ids=_ids(EUCHRE_CONFIGS))
 def test_bid_euchre_bot_only_chooses_legal_actions(options: dict[str, Any]) -> None:
     variant = cardrules.get_variant("bid-euchre", **options)
@@ -155,6 +162,7 @@ def test_the_tarot_bot_takes_every_kind_of_tarot_decision() -> None:
     assert {Call, Discard, DeclarePoignee} <= seen
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("variant_id", ["tarot", "bid-euchre"])
 def test_random_bots_only_choose_legal_actions(variant_id: str) -> None:
     variant = cardrules.get_variant(variant_id)

@@ -1,4 +1,8 @@
-"""The conformance kit passes toy whist and catches every deliberately broken copy."""
+"""The conformance kit passes toy whist and catches every deliberately broken copy.
+
+Toy whist plays ``GAMES`` games through the kit's thorough checks (``tests/tiers.py``: 12
+in the default run, 50 in the deep tier).
+"""
 
 from __future__ import annotations
 
@@ -12,23 +16,28 @@ from cardrules import OptionsError, State
 from cardrules.testing import ConformanceError, check_variant, random_playout
 
 if TYPE_CHECKING:
+    from tests import tiers
     from tests.core import toy
 else:
     import cardrules_core_toy as toy  # loaded by tests/conftest.py
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+GAMES = tiers.volume(12, 50)
 
 
+@pytest.mark.deep
 def test_toy_whist_conforms(monkeypatch: pytest.MonkeyPatch) -> None:
     # An empty registry: the kit must not need the variant to be registered.
     toy.sandbox_registry(monkeypatch, builtins={})
     finished: list[int] = []
-    report = check_variant(toy.ToyVariant(), games=50, seed=3, progress=finished.append)
-    assert finished == list(range(1, 51))
+    report = check_variant(toy.ToyVariant(), games=GAMES, seed=3, progress=finished.append)
+    assert finished == list(range(1, GAMES + 1))
     assert report.variant == "toy-whist"
-    assert report.games == 50
-    assert report.steps == 50 * 3 * toy.TRICKS
+    assert report.games == GAMES
+    assert report.steps == GAMES * 3 * toy.TRICKS
     assert report.illegal_tried > report.steps
     # Pickle and the JSON record at every step; at the end, pickle, record and replay.
-    assert report.round_trips == 2 * report.steps + 3 * 50
+    assert report.round_trips == 2 * report.steps + 3 * GAMES
     assert report.checks > 10 * report.steps
     assert report.failures == 0
 

@@ -20,21 +20,21 @@ as on a fresh copy, and no card hidden from the caller appears in the message or
 repr. An accepted call must agree with ``is_legal`` and ``check``.
 
 Every try is counted by class; ``pytest -s`` prints the tally at the end of the module.
-``CARDRULES_DEEP=1`` plays more deals and tries every card in every state.
+The deep tier (``CARDRULES_DEEP=1``, ``tests/tiers.py``) plays more deals and tries every
+card in every state.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import os
 import pickle
 import random
 import re
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pytest
@@ -101,14 +101,19 @@ from cardrules.tarot import Discard as TarotDiscard
 from cardrules.tarot import Phase as TarotPhase
 from cardrules.tarot.scoring import target_points
 
-DEEP: Final = os.environ.get("CARDRULES_DEEP") == "1"
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+DEEP: Final = tiers.DEEP
 # Seeded random deals per configuration, and card objects tried in each of their states
 # (the joker and the Excuse always, then a sample; every card in the deep run).
-DEALS: Final = 4 if DEEP else 1
-CARDS_PER_STATE: Final = 77 if DEEP else 1
+DEALS: Final = tiers.volume(1, 4)
+CARDS_PER_STATE: Final = tiers.volume(1, 77)
 # Record fields replaced by each number: every field in the deep run, else a sample of
 # the card codes and actions with every other field.
-RECORD_SAMPLE: Final = 10_000 if DEEP else 12
+RECORD_SAMPLE: Final = tiers.volume(12, 10_000)
 # Every state gets seats of every size in the deep run, one state in this many else.
 SEAT_STRIDE: Final = 1 if DEEP else 7
 
@@ -422,6 +427,7 @@ def test_the_universe_is_every_deck() -> None:
     assert len(UNIVERSE) == len(set(UNIVERSE))
 
 
+@pytest.mark.deep
 def test_a_card_objects_in_every_phase_of_seeded_playouts() -> None:
     rng = random.Random(1)
     for _, state in all_states():
@@ -504,6 +510,7 @@ def test_a_card_objects_of_other_decks_in_the_card_helpers() -> None:
 NUMBER_IDS: Final = list(NUMBERS)
 
 
+@pytest.mark.deep
 def test_b_seats_of_any_size() -> None:
     for n, (_, state) in enumerate(all_states()):
         if n % SEAT_STRIDE:
@@ -694,6 +701,7 @@ def _with_literal(data: dict[str, Any], path: tuple[Any, ...], literal: str) -> 
     return json.dumps(_replaced(data, path, marker)).replace(json.dumps(marker), literal, 1)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name", ["tarot-5", "euchre-joker", "euchre-double"])
 def test_b_every_record_field_of_any_size(name: str) -> None:
     state = deal_states(name, 0)[-1]

@@ -10,17 +10,18 @@ seat may appear in the view's ``repr``, ``str`` or JSON form.
 
 The deals are random playouts (random legal actions, biased towards the rarer actions),
 deals rigged with a trump-heavy seat (poignées, forced écart trumps, calls of one's own
-card), and deals played by the project's bots, with 3, 4 and 5 players. The number of
-deals grows tenfold with ``CARDRULES_DEEP=1``.
+card), and deals played by the project's bots, with 3, 4 and 5 players: 24 deals per
+player count in the default run, 240 in the deep tier (``tests/tiers.py``), which also
+checks every state.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -41,8 +42,13 @@ from cardrules.tarot import (
     TarotView,
 )
 
-DEEP = os.environ.get("CARDRULES_DEEP") == "1"
-DEALS = 240 if DEEP else 24
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+DEEP = tiers.DEEP
+DEALS = tiers.volume(24, 240)
 CODES = frozenset(str(c) for c in TAROT_DECK)
 WORD = re.compile(r"[0-9A-Za-z]+")
 SHOWN_CONTRACTS = (Contract.PRISE, Contract.GARDE)
@@ -381,7 +387,7 @@ def play_deal(
         after = state.apply(action)
         model.see(seat, action, after)
         state = after
-        # In the CI tier, after the first trick a card played is checked one time in
+        # In the default tier, after the first trick a card played is checked one time in
         # four; the model follows every action all the same.
         first_trick = len(model.plays) <= model.n
         if DEEP or state.phase is not Phase.PLAY or first_trick or sample.random() < 0.25:
@@ -435,6 +441,7 @@ EXPECTED_FIVE = {
 }
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_t39_every_view_matches_the_model_in_every_phase(players: int) -> None:
     checker = run(players, DEALS)
