@@ -45,7 +45,6 @@ from cardrules.errors import InvalidArgumentError, UnknownCardError
 __all__ = ["Obligation", "TrickRules", "TrickTable"]
 
 
-
 class Obligation(enum.Enum):
     """Why a card is not legal: the obligation it breaks."""
 

@@ -33,13 +33,12 @@ import hashlib
 import hmac
 import json
 import math
-import os
 import pickle
 import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import pytest
 
@@ -60,7 +59,12 @@ from cardrules.bid_euchre import BidEuchreMatch, BidEuchreVariant, HandFacts
 from cardrules.tarot import DealFacts, TarotVariant
 from cardrules.tarot.scoring import points_from_text
 
-DEEP: Final = os.environ.get("CARDRULES_DEEP") == "1"
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
+
+DEEP: Final = tiers.DEEP
 # Documents of each kind, and the share of their fields that get every value (every
 # field in the deep run; the quick run samples them, with every value).
 DOCUMENTS: Final = 6 if DEEP else 1
