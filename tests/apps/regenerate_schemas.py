@@ -448,6 +448,7 @@ _EUCHRE_VIEW: Final[Schema] = {
                 "leader": REF_SEAT,
                 "plays": SEATED | {"minItems": 3, "maxItems": 4},
                 "winner": REF_SEAT,
+                "named_suit": nullable(_SUIT),
             }
         ),
         maxItems=12,

@@ -70,10 +70,11 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _NAME_SUIT: Final = Phase.NAME_SUIT
 _END: Final = Phase.END
-# The finished tricks (leader, positions, winner, EW's tricks so far) and the trick
-# under way as (seat, position) pairs.
+# The finished tricks (leader, positions, winner, EW's tricks so far, the follow mask of
+# the suit named for a joker led under no-trump or 0) and the trick under way as
+# (seat, position) pairs.
 _Record: TypeAlias = tuple[
-    tuple[tuple[int, tuple[int, ...], int, int], ...], tuple[tuple[int, int], ...]
+    tuple[tuple[int, tuple[int, ...], int, int, int], ...], tuple[tuple[int, int], ...]
 ]
 # The _lead of a state with no trick under way, or before the suit is named (E-37).
 _NO_LEAD: Final[tuple[int, tuple[int, ...]]] = (0, ())

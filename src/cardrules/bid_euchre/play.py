@@ -68,7 +68,7 @@ class Renege:
         return f"Renege(seat={self.seat!r}, trick={self.trick!r}, card={self.card!r}, led={led})"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Trick:
     """A finished trick (E-20).
 
@@ -76,11 +76,29 @@ class Trick:
         leader: The seat that led.
         plays: ``(seat, card)`` in play order (three cards with a partner sitting out).
         winner: The seat that won the trick and leads the next (E-20).
+        named_suit: The suit the leader named for the joker led under no-trump, which
+            the others had to follow (E-37, public by E-40); else ``None``.
+
+    >>> from cardrules import JOKER, Card, Suit
+    >>> trick = Trick(2, ((2, JOKER), (3, Card.parse("KS")), (1, Card.parse("9H"))), 2,
+    ...               named_suit=Suit.HEARTS)
+    >>> trick.named_suit.name, trick.winner
+    ('HEARTS', 2)
     """
 
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int
+    named_suit: Suit | None = attrs.field(default=None, kw_only=True)
+
+    def __repr__(self) -> str:
+        # Eval-able, with the names of cardrules and cardrules.bid_euchre.
+        text = f"Trick(leader={self.leader!r}, plays={self.plays!r}, winner={self.winner!r}"
+        given: object = self.named_suit  # fields are not checked: the repr must not raise
+        if given is None:
+            return text + ")"
+        named = f"Suit.{given.name}" if isinstance(given, Suit) else repr(given)
+        return f"{text}, named_suit={named})"
 
 
 def hand_result(

@@ -223,17 +223,19 @@ class BidEuchreState(Core, StateBase):
         return self._public_tricks(self._tricks)
 
     def _public_tricks(
-        self, tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
+        self, tricks: tuple[tuple[int, tuple[int, ...], int, int, int], ...]
     ) -> tuple[Trick, ...]:
         p = self._h.play
         out = []
-        for leader, positions, winner, _ in tricks:
+        for leader, positions, winner, _, named in tricks:
             plays = []
             seat = leader
             for pos in positions:
                 plays.append((seat, p.deck.cards[pos]))
                 seat = p.next_seat[seat]
-            out.append(Trick(leader, tuple(plays), winner))
+            # E-37, E-40: the suit named for a joker led stays public with its trick.
+            suit = p.led_suit(named) if named else None
+            out.append(Trick(leader, tuple(plays), winner, named_suit=suit))
         return tuple(out)
 
     @property
@@ -262,7 +264,8 @@ class BidEuchreState(Core, StateBase):
         return out
 
     def _record(self) -> _Record:
-        """The finished tricks ``(leader, positions, winner, EW's tricks so far)`` and the
+        """The finished tricks ``(leader, positions, winner, EW's tricks so far, named)``
+        (``named``: the follow mask of the suit named for a joker led, else 0) and the
         trick under way as ``(seat, position)`` pairs.
 
         Kept once asked for (in ``_memo``, a cache that never changes what the state
@@ -293,7 +296,8 @@ class BidEuchreState(Core, StateBase):
         # The card finished the trick: this state keeps the trick's best (E-20).
         winner = self._best & 3
         ew = (finished[-1][3] if finished else 0) + (winner & 1)
-        return ((*finished, (trick[0][0], tuple(pos for _, pos in trick), winner, ew)), ())
+        named = parent._named_follow(trick[0][1])
+        return ((*finished, (trick[0][0], tuple(pos for _, pos in trick), winner, ew, named)), ())
 
     def _walk(self) -> _Record:
         """The record of ``_record``, from one walk of the history."""
@@ -305,9 +309,14 @@ class BidEuchreState(Core, StateBase):
         ew = 0
         for start in range(0, end, size):
             # The state after a trick's last card keeps the trick's best (E-20).
-            winner = plays[start + size - 1][2]._best & 3
+            last = plays[start + size - 1][2]
+            winner = last._best & 3
             ew += winner & 1
-            out.append((plays[start][0], tuple(positions[start : start + size]), winner, ew))
+            # The state before the last card still follows the suit named (E-37).
+            before: BidEuchreState = last._parent  # type: ignore[assignment]
+            named = before._named_follow(positions[start])
+            trick = tuple(positions[start : start + size])
+            out.append((plays[start][0], trick, winner, ew, named))
         return tuple(out), tuple((seat, pos) for seat, pos, _ in plays[end:])
 
     def _position_of(self, action: Play) -> int:
@@ -325,17 +334,24 @@ class BidEuchreState(Core, StateBase):
         return tuple(pos for _, pos in self._record()[1])
 
     @property
-    def _tricks(self) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
-        """The finished tricks, each ``(leader, positions, winner, EW's tricks so far)``."""
+    def _tricks(self) -> tuple[tuple[int, tuple[int, ...], int, int, int], ...]:
+        """The finished tricks, each ``(leader, positions, winner, EW's tricks so far,
+        the follow mask of the suit named for a joker led or 0)``."""
         return self._record()[0]
 
     def _named(self, first: int) -> Suit | None:
         """The suit named for the joker, if ``first`` (the position led) is the joker
         led under no-trump and its leader has named a suit (E-37)."""
-        p = self._h.play
-        if first == p.joker_no_trump and self._lead[0]:
-            return p.led_suit(self._follow)
-        return None
+        named = self._named_follow(first)
+        return self._h.play.led_suit(named) if named else None
+
+    def _named_follow(self, first: int) -> int:
+        """The follow mask of the suit named for the joker in the trick under way, if
+        ``first`` (the position led) is the joker led under no-trump and a suit is
+        named (E-37); else 0."""
+        if first == self._h.play.joker_no_trump:
+            return self._lead[0]
+        return 0
 
     @property
     def _follow(self) -> int:

@@ -15,6 +15,8 @@ the reneges only once the hand is scored.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -80,7 +82,8 @@ class BidEuchreView:
         discard: The dealer's discard (joker variant), for the dealer only.
         named_suit: The suit named for the joker led in the current trick (E-37).
         trick: The current trick as ``(seat, card)`` pairs.
-        tricks: The finished tricks.
+        tricks: The finished tricks, each with the suit named for a joker led (E-37,
+            E-40).
         tricks_won: Tricks won so far by NS and by EW.
         reneges: The reneges, once the hand is scored (E-23, E-40).
         result: The hand's result once it is over.
@@ -307,7 +310,12 @@ class BidEuchreView:
             "named_suit": None if self.named_suit is None else self.named_suit.value,
             "trick": wire.seated(self.trick),
             "tricks": [
-                {"leader": t.leader, "plays": wire.seated(t.plays), "winner": t.winner}
+                {
+                    "leader": t.leader,
+                    "plays": wire.seated(t.plays),
+                    "winner": t.winner,
+                    "named_suit": None if t.named_suit is None else t.named_suit.value,
+                }
                 for t in self.tricks
             ],
             "tricks_won": list(self.tricks_won),
@@ -464,6 +472,8 @@ class _Plan:
         self.played: list[list[Card]] = [[] for _ in range(4)]
         self.plays: list[tuple[int, Card]] = []
         self.tricks = [t.plays for t in view.tricks]
+        # E-37, E-40: the suit named for each joker led, public with its trick.
+        self.named = [t.named_suit for t in view.tricks]
         for plays in (*self.tricks, view.trick):
             for seat, card in plays:
                 self.played[seat].append(card)
@@ -500,13 +510,16 @@ class _Plan:
                     self.exchange = k
                     held[declarer] -= k
                     held[partner] += k
-            elif view.phase is not Phase.TRUMP and view.trump is not None:
+            elif view.phase in _AFTER_EXCHANGE:
                 self.exchange = k
                 self.partner_gave = True
         self.sizes = [held[s] - len(self.played[s]) for s in range(4)]
 
 
 _HELP: Final = 1  # ContractKind.HELP
+# E-14: the exchange of a help bid comes before the play (and the joker's discard of
+# joker_discard_timing="after_trump" before the exchange).
+_AFTER_EXCHANGE: Final = (Phase.PLAY, Phase.NAME_SUIT, Phase.END)
 
 
 @functools.lru_cache(maxsize=64)
@@ -543,6 +556,7 @@ def _hidden_places(
     for _, card in fixed:
         pool.remove(card)
     barred = _voids(view, plan)
+    _bar_kept_trumps(view, barred)
     open_mask = sum(1 << p for p in range(5) if sizes[p])
     by_mask: dict[int, list[Card]] = {}
     for seat, card in fixed:
@@ -571,14 +585,34 @@ def _voids(view: BidEuchreView, plan: _Plan) -> list[set[Card]]:
     for k, plays in enumerate(tricks):
         led = suit_of[plays[0][1]]
         if plays[0][1] == JOKER and trump is NO_TRUMP:
-            # E-37: the suit named for the joker; a finished trick does not show it.
-            if k < len(plan.tricks) or view.named_suit is None:
+            # E-37: the suit named for the joker is the suit to follow.
+            named = plan.named[k] if k < len(plan.tricks) else view.named_suit
+            if named is None:
                 continue
-            led = suit_of[_SUIT_CARD[view.named_suit]]
+            led = suit_of[_SUIT_CARD[named]]
         for seat, card in plays[1:]:
             if suit_of[card] != led:
                 barred[seat] |= by_suit[led]
     return barred
+
+
+def _bar_kept_trumps(view: BidEuchreView, barred: list[set[Card]]) -> None:
+    """Bar, for the declarer's view, the trumps its partner cannot hold: under
+    ``help_card_rule="highest_trump"`` the partner returned its best trumps (E-14), so
+    it kept none above the lowest it returned, and none at all if it returned another
+    card."""
+    trump, partner = view.trump, view.sitting_out
+    if (
+        view.options.help_card_rule != "highest_trump"
+        or trump is None
+        or partner is None
+        or view.seat != view.declarer
+        or not view.returned
+    ):
+        return
+    rank = _trump_ranks(view.options, trump)
+    low = min(rank.get(c, -1) for c in view.returned)
+    barred[partner] |= {c for c, r in rank.items() if r > low}
 
 
 def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
@@ -591,8 +625,6 @@ def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
     hands = [[*places[s], *plan.played[s]] for s in range(4)]
     hands[me] = [*view.hand, *plan.played[me]]
     discard = list(view.discard) if me == dealer else places[_DISCARD_PLACE]
-    if plan.discarded:
-        hands[dealer] += discard
     given: list[Card] = []
     returned: list[Card] = []
     if declarer is not None and partner is not None:
@@ -600,15 +632,22 @@ def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
             given, returned = list(view.given), list(view.returned)
         elif plan.exchange:
             # Drawn among the cards that could have been passed; E-14 is checked below.
-            given = rng.sample(hands[partner], plan.exchange)
             if plan.partner_gave:
-                returned = rng.sample(hands[declarer], plan.exchange)
+                drawn = _exchange(view, hands[declarer], hands[partner], plan.exchange, rng)
+                if drawn is None:
+                    return None
+                given, returned = drawn
+            else:
+                given = rng.sample(hands[partner], plan.exchange)
         for c in given:
             hands[partner].remove(c)
             hands[declarer].append(c)
         for c in returned:
             hands[declarer].remove(c)
             hands[partner].append(c)
+    if plan.discarded:
+        # E-37: the dealer was dealt its discard, which no exchange could pass (E-14).
+        hands[dealer] += discard
     try:
         extra = None
         if _variant(view).options.joker:
@@ -650,10 +689,11 @@ def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
                 play = next(plays, None)
                 action = None if play is None else Play(play[1])
             elif phase is Phase.NAME_SUIT:
-                if len(state.tricks) < tricks_done:
-                    action = NameSuit(_named(plan.tricks[len(state.tricks)]))
-                else:
-                    action = None if view.named_suit is None else NameSuit(view.named_suit)
+                k = len(state.tricks)
+                named = plan.named[k] if k < tricks_done else view.named_suit
+                if named is None and k < tricks_done:
+                    return None  # a finished trick led by the joker names its suit
+                action = None if named is None else NameSuit(named)
             else:
                 action = None
             if action is None:
@@ -663,10 +703,60 @@ def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
         return None
 
 
-def _named(plays: tuple[tuple[int, Card], ...]) -> Suit:
-    """A suit named for a joker led, as the followers' cards suggest (E-37)."""
-    suits = [c.suit for _, c in plays[1:] if c.suit is not None]
-    return max(suits, key=suits.count) if suits else Suit.SPADES
+def _exchange(
+    view: BidEuchreView, declarer: list[Card], partner: list[Card], k: int, rng: random.Random
+) -> tuple[list[Card], list[Card]] | None:
+    """The cards given and returned in a help exchange the viewer did not see (E-14),
+    drawn uniformly among those the rules allow, from the hands after the exchange:
+    ``declarer`` (the cards it played included) and ``partner``. None if none fits.
+
+    Under ``help_card_rule="highest_trump"`` the partner returned its best trumps (of
+    the cards it was dealt), topped up with cards of its choice when it had fewer than
+    ``k``: so every trump it still holds, but for the cards it received, ranks no
+    higher than the lowest card returned, and a returned card that is not a trump means
+    it holds no trump but received ones.
+    """
+    if view.options.help_card_rule != "highest_trump":
+        return rng.sample(partner, k), rng.sample(declarer, k)
+    trump = view.trump
+    if trump is None:
+        return None
+    rank = _trump_ranks(view.options, trump)
+    held = [rank.get(c, -1) for c in partner]  # -1: not a trump
+    # Every k cards the declarer holds may be the returned ones, with the cards the
+    # partner must have received: its trumps above the lowest card returned.
+    fits: list[tuple[int, tuple[int, ...], list[int]]] = []
+    total = 0
+    for returned in itertools.combinations(range(len(declarer)), k):
+        low = min(rank.get(declarer[i], -1) for i in returned)
+        received = [i for i, r in enumerate(held) if r > low]
+        if len(received) <= k:
+            ways = math.comb(len(partner) - len(received), k - len(received))
+            total += ways
+            fits.append((ways, returned, received))
+    if not total:
+        return None
+    pick = rng.randrange(total)
+    k_fit = 0
+    while pick >= fits[k_fit][0]:
+        pick -= fits[k_fit][0]
+        k_fit += 1
+    _, returned_at, received = fits[k_fit]
+    rest = [i for i in range(len(partner)) if i not in received]
+    given_at = [*received, *rng.sample(rest, k - len(received))]
+    return [partner[i] for i in given_at], [declarer[i] for i in returned_at]
+
+
+@functools.lru_cache(maxsize=32)
+def _trump_ranks(options: BidEuchreOptions, trump: Trump) -> dict[Card, int]:
+    """The strength of each trump under ``trump`` (E-16, E-17, E-37): the order of
+    the partner's "best trump" (E-14)."""
+    table = _variant_of(options).trick_table(trump)
+    return {
+        card: table.key[at[0]]
+        for card, at in table.positions.items()
+        if table.trump_mask >> at[0] & 1
+    }
 
 
 _SUIT_CARD: Final = {s: Card(s, 9) for s in Suit}  # a card of the suit, never a bower
