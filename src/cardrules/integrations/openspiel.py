@@ -55,10 +55,21 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from cardrules import Action, Card, State, Variant, get_variant
+from cardrules import (
+    Action,
+    Card,
+    InvalidActionError,
+    InvalidArgumentError,
+    State,
+    Variant,
+    WrongPhaseError,
+    get_variant,
+)
+from cardrules._util import quote
 from cardrules.bid_euchre import Discard as JokerDiscard
 from cardrules.bid_euchre import Give
 from cardrules.integrations._common import observation_size, score_bound
+from cardrules.state import check_seat
 from cardrules.tarot import Discard as EcartDiscard
 
 __all__ = [
@@ -192,6 +203,11 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         """Whether ``seat`` saw ``actor``'s ``action``, one of ``state``'s history."""
         raise NotImplementedError
 
+    def sample(self, view: Any, rng: random.Random) -> State:
+        """A state drawn with the same ``view``, whose history replays by action ids."""
+        sampled: State = view.sample_state(rng)
+        return sampled
+
     def _max_decisions(self) -> int:
         raise NotImplementedError
 
@@ -228,6 +244,12 @@ class TarotGame(CardrulesGame):
         # T-15: the écart is made face down; its trumps are shown once made (T-15d),
         # which the current view tells, not when each was put there.
         return type(action) is not EcartDiscard or seat == actor
+
+    def sample(self, view: Any, rng: random.Random) -> State:
+        # T-19: a poignée's action id stands for its level, which shows the lowest
+        # trumps of the hand: the declarer held no unshown trump below those shown.
+        sampled: State = view.sample_state(rng, canonical_poignees=True)
+        return sampled
 
     def _max_decisions(self) -> int:
         # Each seat bids once and may declare one poignée (T-10, T-19); one call (T-42),
@@ -333,7 +355,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._seen = {}
         if self.state is None:
             if not 0 <= action < len(self._left) or not self._left[action]:
-                raise ValueError(f"{action} is not a card left to deal")
+                raise InvalidActionError(f"{quote(action)} is not a card left to deal")
             self._left[action] -= 1
             self._dealt.append(action)
             if len(self._dealt) == sum(self._game.piles):
@@ -343,7 +365,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._game.cards[action]}"
+            cards = self._game.cards
+            if not 0 <= action < len(cards):
+                raise InvalidActionError(
+                    f"{quote(action)} is no card to deal: outcomes run from 0 to {len(cards) - 1}"
+                )
+            return f"deal {cards[action]}"
         variant = self._game.variant
         return variant.action_text(variant.action_from_id(action))
 
@@ -365,16 +392,24 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         the other seats are drawn from the cards the seat does not hold.
         ``probability_sampler`` (pyspiel's, uniform floats) seeds the draw.
         """
-        rng = random.Random(int(probability_sampler() * 2**53))
         game = self._game
+        check_seat(player_id, game.variant.players)
+        rng = random.Random(int(probability_sampler() * 2**53))
         out = game.new_initial_state()
         if self.state is not None:
-            sampled = self.view(player_id).sample_state(rng)
+            variant = game.variant
+            sampled = game.sample(self.view(player_id), rng)
             for pile in game.piles_of(sampled):
                 for card in pile:
                     out.apply_action(game.card_index(card))
-            for _, action in sampled.history:
-                out.apply_action(game.variant.action_id(action))
+            ids = [(seat, variant.action_id(action)) for seat, action in sampled.history]
+            # The seat's own actions in the order it took them, which its information
+            # state recalls: a view lists an écart or a help exchange in card order.
+            taken = [variant.action_id(a) for seat, a in self.state.history if seat == player_id]
+            drawn = [i for seat, i in ids if seat == player_id]
+            mine = iter(taken if sorted(taken) == sorted(drawn) else drawn)
+            for seat, action_id in ids:
+                out.apply_action(next(mine) if seat == player_id else action_id)
             return out
         start = sum(game.piles[:player_id])
         own = range(start, start + game.piles[player_id])
@@ -409,23 +444,38 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return out
 
     def view(self, seat: int) -> Any:
-        """``seat``'s view of the deal once dealt (``state.view(seat)``)."""
+        """``seat``'s view of the deal once dealt (``state.view(seat)``).
+
+        Raises:
+            WrongPhaseError: the cards are still being dealt.
+            InvalidSeatError: ``seat`` is not a seat of the game.
+        """
         if self.state is None:
-            raise ValueError("the cards are still being dealt: no seat has a view yet")
+            raise WrongPhaseError("the cards are still being dealt: no seat has a view yet")
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = self.state.view(seat)
         return view
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards dealt to ``seat`` so far, in deck order."""
+        """The cards dealt to ``seat`` so far, in deck order.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of the game.
+        """
+        check_seat(seat, self._game.variant.players)
         piles = self._piles()
         cards = piles[seat] if seat < len(piles) else ()
         return tuple(sorted(cards, key=self._game.card_index))
 
     def seen_history(self, seat: int) -> list[tuple[int, int | None, str]]:
         """``(actor, action id or None if hidden, text)`` of every action, as ``seat``
-        saw it."""
+        saw it.
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat of the game.
+        """
+        check_seat(seat, self._game.variant.players)
         if self.state is None:
             return []
         cached = self._seen.get(seat)
@@ -453,12 +503,12 @@ class CardrulesObserver:
         self, game: CardrulesGame, iig_obs_type: Any, params: Mapping[str, Any] | None
     ) -> None:
         if params:
-            raise ValueError(f"the observer takes no parameters, not {dict(params)!r}")
+            raise InvalidArgumentError(f"the observer takes no parameters, not {quote(params)}")
         if (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
+            raise InvalidArgumentError(
                 "only one seat's observation or information state is provided "
                 "(public_info=True, private_info=SINGLE_PLAYER)"
             )

@@ -159,7 +159,7 @@ class TarotView:
         """
         return _observation(self)
 
-    def sample_state(self, rng: random.Random) -> TarotState:
+    def sample_state(self, rng: random.Random, *, canonical_poignees: bool = False) -> TarotState:
         """A full state this view could come from, its hidden cards dealt at random.
 
         Every card the viewer cannot see is placed consistently with all the view
@@ -175,11 +175,19 @@ class TarotView:
 
         Args:
             rng: The generator (the only source of randomness).
+            canonical_poignees: True if every poignée was declared by its level
+                (``DeclarePoignee(level)``, the form ``legal_actions()`` lists and
+                integer action ids stand for), which shows the lowest trumps of the
+                hand (T-19, T-20): the sample then gives each declarer no unshown
+                trump below the highest it showed, and declares by level too, so
+                that its history replays by action ids to the same view. False (the
+                default): the declarer may have chosen any trumps to show.
 
         Raises:
             InconsistentViewError: no deal of the variant gives this view (a view
                 changed by hand).
-            InvalidArgumentError: ``rng`` is not a ``random.Random``.
+            InvalidArgumentError: ``rng`` is not a ``random.Random``, or
+                ``canonical_poignees`` not a bool.
 
         >>> import random
         >>> from cardrules.tarot import TarotVariant
@@ -189,7 +197,7 @@ class TarotView:
         >>> sampled.view(0) == view, sampled.hand(0) == state.hand(0)
         (True, True)
         """
-        return _sample_state(self, rng)
+        return _sample_state(self, rng, canonical_poignees)
 
     @classmethod
     def from_state(cls, state: TarotState, seat: int) -> TarotView:
@@ -454,16 +462,21 @@ def _is_trump(index: int) -> bool:
     return _FIRST_TRUMP_INDEX <= index < _EXCUSE_INDEX
 
 
-def _sample_state(view: TarotView, rng: random.Random) -> TarotState:
+def _sample_state(view: TarotView, rng: random.Random, canonical: object) -> TarotState:
+    if type(canonical) is not bool:
+        raise InvalidArgumentError(f"canonical_poignees must be a bool, not {quote(canonical)}")
     return sample_state(
-        view, rng, lambda: _places_of(view), lambda places, plan: _replayed(view, places, plan)
+        view,
+        rng,
+        lambda: _places_of(view, canonical),
+        lambda places, plan: _replayed(view, places, plan),
     )
 
 
 class _Plan:
     """The known parts of the deal besides the drawn places."""
 
-    def __init__(self, view: TarotView) -> None:
+    def __init__(self, view: TarotView, canonical: bool) -> None:
         n = view.players
         self.n = n
         self.chien_size = 78 - n * _HAND_SIZES[n]
@@ -485,15 +498,15 @@ class _Plan:
                 discarded = self.chien_size
             self.ecart_hidden = discarded - len(view.ecart)
         self.played_cards = [[_CARD_OF[i] for i in cards] for cards in self.played]
-        self.before, self.discards, self.after = _script(view, self.plays)
+        self.before, self.discards, self.after = _script(view, self.plays, canonical)
 
 
 def _script(
-    view: TarotView, plays: list[tuple[int, Card]]
+    view: TarotView, plays: list[tuple[int, Card]], canonical: bool
 ) -> tuple[list[Action], bool, list[Action]]:
     """The public actions of the view's history: those before the écart, whether an
     écart was (or is being) made, those after it. Each seat shows its poignée right
-    before its first card (T-19)."""
+    before its first card (T-19): by its level if ``canonical``, else by its cards."""
     before: list[Action] = [Pass() if c is None else Bid(c) for _, c in view.bids]
     if view.called_card is not None:
         before.append(Call(view.called_card))
@@ -502,16 +515,27 @@ def _script(
     if view.contract is not None and view.result is not None and view.result.annulled:
         discards = False
     after: list[Action] = []
-    if view.contract is not None and phase not in (*_BEFORE_ECART, Phase.ECART, Phase.ANNOUNCE):
+    if (
+        view.options.chelem_announcement
+        and view.contract is not None
+        and phase not in (*_BEFORE_ECART, Phase.ECART, Phase.ANNOUNCE)
+    ):
+        # T-17: the taker's slam announcement or pass, a step only when it is offered.
         after.append(AnnounceChelem() if view.chelem_announced else Pass())
     shown = {p.seat: p for p in view.poignees}
+
+    def declare(poignee: Poignee) -> DeclarePoignee:
+        if canonical:
+            return DeclarePoignee(poignee.level)
+        return DeclarePoignee(cards=poignee.cards)
+
     for seat, card in plays:
         poignee = shown.pop(seat, None)
         if poignee is not None:
-            after.append(DeclarePoignee(cards=poignee.cards))
+            after.append(declare(poignee))
         after.append(Play(card))
     # A poignée just shown by the seat to play, before its card.
-    after.extend(DeclarePoignee(cards=p.cards) for p in shown.values())
+    after.extend(declare(p) for p in shown.values())
     return before, discards, after
 
 
@@ -519,16 +543,23 @@ _BEFORE_ECART: Final = (Phase.BIDDING, Phase.CALL)
 
 
 @functools.lru_cache(maxsize=64)
-def _places_of(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+def _places_of(
+    view: TarotView, canonical: bool = False
+) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
     # A bot draws many deals from one view: what the view fixes is worked out once.
-    return _hidden_places(view)
+    return _hidden_places(view, canonical)
 
 
 # One test per fact the view shows: PLR0912.
-def _hidden_places(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:  # noqa: PLR0912
+def _hidden_places(  # noqa: PLR0912
+    view: TarotView, canonical: bool = False
+) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
     """The groups of hidden cards and the sizes of the places: seats 0 … n - 1, then
-    the face-down chien (place n) and the face-down part of the écart (place n + 1)."""
-    plan = _Plan(view)
+    the face-down chien (place n) and the face-down part of the écart (place n + 1).
+
+    ``canonical``: every poignée was declared by its level (see
+    :meth:`TarotView.sample_state`)."""
+    plan = _Plan(view, canonical)
     n, me, taker = plan.n, view.seat, view.taker
     ecart_place = n + 1
     sizes = [0 if s == me else view.hand_sizes[s] for s in range(n)]
@@ -560,6 +591,8 @@ def _hidden_places(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[
     for poignee in view.poignees:
         if any(c.index == _EXCUSE_INDEX for c in poignee.cards):
             barred[poignee.seat] |= _TRUMP_MASK  # T-20b: every trump is shown
+        elif canonical:
+            barred[poignee.seat] |= _unshown_by_level(poignee, view.ecart)
     if taker is not None and view.phase is not Phase.END and view.ecart:
         # T-15c: trumps in the écart mean the taker had no other plain card to put.
         barred[taker] |= _PLAIN_NOT_KINGS
@@ -589,6 +622,19 @@ def _hidden_places(view: TarotView) -> tuple[list[tuple[int, list[Card]]], list[
             mask &= ~(1 << ecart_place)
         by_mask.setdefault(mask, []).append(_CARD_OF[index])
     return list(by_mask.items()), sizes, plan
+
+
+def _unshown_by_level(poignee: Poignee, ecart: tuple[Card, ...]) -> int:
+    """The trumps a poignée declared by its level shows its declarer did not hold:
+    it shows the lowest trumps of the hand, then (T-20c) trumps forced into the écart
+    once the hand has no more (T-19, T-20)."""
+    shown = 0
+    for card in poignee.cards:
+        shown |= 1 << card.index
+    if any(card in ecart for card in poignee.cards):
+        return _TRUMP_MASK & ~shown  # every trump of the hand is shown
+    top = max(card.index for card in poignee.cards)
+    return _TRUMP_MASK & ((1 << top) - 1) & ~shown
 
 
 def _voids(trick: tuple[tuple[int, Card], ...], barred: list[int]) -> None:
