@@ -58,8 +58,9 @@ def trick(text: str) -> tuple[tuple[int, Card], ...]:
 
 
 def tarot_view(**changes: Any) -> TarotView:
+    """Seat 0's view, seat 0 to act (a bot chooses for the seat to act)."""
     base = TarotVariant().new_game(seed=0).view(0)
-    return attrs.evolve(base, **changes)
+    return attrs.evolve(base, **{"to_play": 0, **changes})
 
 
 def tarot_play_view(**changes: Any) -> TarotView:
@@ -196,8 +197,9 @@ def test_tarot_bot_uses_no_randomness() -> None:
 
 
 def euchre_view(**changes: Any) -> BidEuchreView:
+    """Seat 1's view, seat 1 to act (a bot chooses for the seat to act)."""
     base = BidEuchreVariant().new_game(seed=0).view(1)
-    return attrs.evolve(base, **changes)
+    return attrs.evolve(base, **{"to_play": 1, **changes})
 
 
 EUCHRE_BIDS = (

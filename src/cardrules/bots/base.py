@@ -23,7 +23,8 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from cardrules._util import quote
 from cardrules.actions import Action
-from cardrules.errors import OptionsError, UnknownVariantError
+from cardrules.bots._checks import check_bot, check_rng
+from cardrules.errors import InvalidArgumentError, OptionsError, UnknownVariantError
 from cardrules.registry import get_variant_class
 from cardrules.state import State
 
@@ -131,6 +132,8 @@ def play_game(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
 
     Raises:
         OptionsError: ``bots`` does not hold exactly one bot per seat.
+        InvalidArgumentError: ``state`` is not a state, an item of ``bots`` is not a
+            bot (an object with a ``choose`` method), or ``rng`` not a ``random.Random``.
         IllegalActionError: a bot chose an action the rules do not allow (the
             exception names the seat).
 
@@ -142,9 +145,18 @@ def play_game(state: State, bots: Sequence[Bot], rng: random.Random) -> State:
     >>> final.is_terminal, len(final.returns())
     (True, 4)
     """
+    given: object = state
+    if not isinstance(given, State):
+        raise InvalidArgumentError(f"play_game plays a State, not {quote(given)}")
+    check_rng(rng)
     players = state.variant.players
+    seats: object = bots
+    if not isinstance(seats, Sequence) or isinstance(seats, (str, bytes)):
+        raise InvalidArgumentError(f"bots must be a sequence of bots, not {quote(seats)}")
     if len(bots) != players:
         raise OptionsError(f"play_game needs one bot per seat: {players} bots, not {len(bots)}")
+    for bot in bots:
+        check_bot(bot, "every item of bots")
     while True:
         seat = state.to_play
         if seat is None:

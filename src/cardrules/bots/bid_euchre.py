@@ -58,8 +58,9 @@ from cardrules.bid_euchre.cards import (
 )
 from cardrules.bid_euchre.state import Phase
 from cardrules.bid_euchre.view import BidEuchreView
+from cardrules.bots._checks import check_choice, check_turn
 from cardrules.cards import JOKER, Card, Rank, Suit
-from cardrules.errors import GameOverError, InvalidArgumentError
+from cardrules.errors import InvalidArgumentError
 
 __all__ = ["BidEuchreBot"]
 
@@ -220,6 +221,13 @@ class _Trick:
         return sum(1 for c in self.unseen if self.is_trump(c))
 
 
+def _cards_taken(action: Action) -> tuple[Card, ...]:
+    """The card ``action`` takes from the hand: played, given (E-14) or discarded (E-37)."""
+    if isinstance(action, (Play, Give, Discard)):
+        return (action.card,)
+    return ()
+
+
 class BidEuchreBot:
     """A rule-based Bid Euchre player (see the module docs for its rules of thumb).
 
@@ -249,15 +257,18 @@ class BidEuchreBot:
             One of ``legal``.
 
         Raises:
-            TypeError: ``view`` is not a :class:`~cardrules.bid_euchre.BidEuchreView`.
+            InvalidArgumentError: ``view`` is not a
+                :class:`~cardrules.bid_euchre.BidEuchreView` of the seat to act,
+                ``legal`` not a sequence of actions its hand allows, or ``rng`` not a
+                ``random.Random`` (also a ``TypeError``).
             GameOverError: ``legal`` is empty.
         """
         if not isinstance(view, BidEuchreView):
             raise InvalidArgumentError(
                 f"BidEuchreBot plays from a BidEuchreView, not {type(view).__name__}"
             )
-        if not legal:
-            raise GameOverError("no legal action to choose from: the hand is over")
+        legal = check_choice(legal, rng)
+        check_turn(view, legal, _cards_taken)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase

@@ -26,12 +26,15 @@ from typing import Any, Final
 
 from cardrules._util import quote
 from cardrules.actions import Action
+from cardrules.bots._checks import check_bot, check_choice
 from cardrules.bots.base import Bot, bot_for
 from cardrules.errors import InvalidArgumentError
 
 __all__ = ["MonteCarloBot"]
 
 _PLAY_PHASES: Final = frozenset({"play"})
+# More playouts than a decision could ever use (hours of play each).
+_MAX_PLAYOUTS: Final = 10**9
 
 
 class MonteCarloBot:
@@ -56,8 +59,9 @@ class MonteCarloBot:
             score for the bot's seat (empty when the fallback bot chose).
 
     Raises:
-        InvalidArgumentError: ``playouts`` is not a positive int, or ``seconds`` not a
-            positive number.
+        InvalidArgumentError: ``playouts`` is not an int from 1 to 10**9, ``seconds``
+            not a positive finite number, or ``fallback`` not a bot (an object with a
+            ``choose`` method).
 
     >>> import random
     >>> import cardrules
@@ -70,15 +74,15 @@ class MonteCarloBot:
     def __init__(
         self, *, playouts: int = 200, seconds: float | None = None, fallback: Bot | None = None
     ) -> None:
-        if type(playouts) is not int or playouts < 1:
-            raise InvalidArgumentError(f"playouts must be a positive int, not {quote(playouts)}")
-        if seconds is not None and (
-            type(seconds) not in (int, float) or not 0 < seconds < float("inf")
-        ):
-            raise InvalidArgumentError(f"seconds must be a positive number, not {quote(seconds)}")
+        if type(playouts) is not int or not 1 <= playouts <= _MAX_PLAYOUTS:
+            raise InvalidArgumentError(
+                f"playouts must be an int from 1 to 10**9, not {quote(playouts)}"
+            )
+        if seconds is not None:
+            seconds = _seconds(seconds)
         self.playouts = playouts
         self.seconds = seconds
-        self.fallback = fallback
+        self.fallback = None if fallback is None else check_bot(fallback, "fallback")
         self.last: list[tuple[Action, float]] = []
         self._fallbacks: dict[str, Bot] = {}
 
@@ -92,16 +96,28 @@ class MonteCarloBot:
         """The legal action with the best average score over the playouts.
 
         Raises:
-            InvalidArgumentError: ``legal`` is empty, or ``view`` is not a view of a
-                built-in variant (one with ``sample_state``).
+            InvalidArgumentError: ``legal`` is empty or not a sequence of the view's
+                legal actions, ``view`` is not a view of a built-in variant (one with
+                ``sample_state``) for the seat to act, or ``rng`` is not a
+                ``random.Random``.
         """
-        if not legal:
-            raise InvalidArgumentError("choose needs at least one legal action")
+        legal = check_choice(legal, rng, empty=InvalidArgumentError)
         sample: Callable[[random.Random], Any] | None = getattr(view, "sample_state", None)
         variant_id = getattr(view, "variant_id", None)
-        if sample is None or type(variant_id) is not str:
+        if not callable(sample) or type(variant_id) is not str:
             raise InvalidArgumentError(
                 f"MonteCarloBot plays from a view with sample_state(), not {quote(view)}"
+            )
+        seat = getattr(view, "seat", None)
+        if seat is None or getattr(view, "to_play", None) != seat:
+            raise InvalidArgumentError(
+                f"MonteCarloBot chooses from the view of the seat to act, not {quote(view)}"
+            )
+        known = getattr(view, "legal_actions", None)
+        if known is not None and any(action not in known for action in legal):
+            raise InvalidArgumentError(
+                f"legal holds an action that is not legal for seat {quote(seat)}: pass "
+                "state.legal_actions() with the view of the seat to act"
             )
         self.last = []
         if getattr(view.phase, "value", None) not in _PLAY_PHASES:
@@ -137,6 +153,18 @@ class MonteCarloBot:
         if bot is None:
             bot = self._fallbacks[variant_id] = bot_for(variant_id)
         return bot
+
+
+def _seconds(value: object) -> float:
+    """``value`` as a time budget in seconds: a positive, finite int or float."""
+    if type(value) in (int, float):
+        try:
+            seconds = float(value)  # type: ignore[arg-type]
+        except OverflowError:
+            seconds = float("inf")
+        if 0 < seconds < float("inf"):
+            return seconds
+    raise InvalidArgumentError(f"seconds must be a positive finite number, not {quote(value)}")
 
 
 def _points(result: Any, seat: int) -> float:

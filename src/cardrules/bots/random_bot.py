@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.actions import Action
-from cardrules.errors import GameOverError
+from cardrules.bots._checks import check_choice
 
 __all__ = ["RandomBot"]
 
@@ -42,10 +42,16 @@ class RandomBot:
 
         Raises:
             GameOverError: ``legal`` is empty (the game is over).
+            InvalidArgumentError: ``legal`` is not a sequence of actions, or ``rng`` not
+                a ``random.Random``.
+
+        >>> RandomBot().choose(None, (Pass(),), 5)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.InvalidArgumentError: rng must be a random.Random ... not 5
         """
-        if not legal:
-            raise GameOverError("no legal action to choose from: the game is over")
-        return rng.choice(legal)
+        actions = check_choice(legal, rng)
+        return rng.choice(actions)
 
     def __repr__(self) -> str:
         return "RandomBot()"

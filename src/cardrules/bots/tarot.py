@@ -35,8 +35,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardrules.actions import Action, Pass, Play
+from cardrules.bots._checks import check_choice, check_turn
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
-from cardrules.errors import GameOverError, InvalidArgumentError
+from cardrules.errors import InvalidArgumentError
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.cards import PETIT, TAROT_DECK, TWENTY_ONE, card_half_points
@@ -230,6 +231,15 @@ class _Table:
         return self.outstanding(card.suit) >= 3 * len(opponents)
 
 
+def _cards_taken(action: Action) -> tuple[Card, ...]:
+    """The cards ``action`` takes from the hand: a card played or put in the écart."""
+    if isinstance(action, Play):
+        return (action.card,)
+    if isinstance(action, Discard):
+        return action.cards
+    return ()
+
+
 class TarotBot:
     """A rule-based French Tarot player (see the module docs for its rules of thumb).
 
@@ -259,15 +269,17 @@ class TarotBot:
             One of ``legal``.
 
         Raises:
-            TypeError: ``view`` is not a :class:`~cardrules.tarot.TarotView`.
+            InvalidArgumentError: ``view`` is not a :class:`~cardrules.tarot.TarotView`
+                of the seat to act, ``legal`` not a sequence of actions its hand
+                allows, or ``rng`` not a ``random.Random`` (also a ``TypeError``).
             GameOverError: ``legal`` is empty.
         """
         if not isinstance(view, TarotView):
             raise InvalidArgumentError(
                 f"TarotBot plays from a TarotView, not {type(view).__name__}"
             )
-        if not legal:
-            raise GameOverError("no legal action to choose from: the deal is over")
+        legal = check_choice(legal, rng)
+        check_turn(view, legal, _cards_taken)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
