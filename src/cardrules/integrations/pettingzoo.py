@@ -36,8 +36,16 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardrules import CardrulesError, InvalidActionError, InvalidArgumentError, State, Variant
+from cardrules import (
+    CardrulesError,
+    GameOverError,
+    InvalidActionError,
+    InvalidArgumentError,
+    State,
+    Variant,
+)
 from cardrules import get_variant as _get_variant
+from cardrules._util import quote
 from cardrules.integrations._common import observation_size, score_bound
 
 __all__ = ["CardrulesEnv", "env"]
@@ -90,15 +98,18 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, variant: Variant, *, render_mode: str | None = None) -> None:
         if not isinstance(variant, Variant):
-            raise InvalidArgumentError(f"a cardrules Variant is needed, not {variant!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidArgumentError(f"a cardrules Variant is needed, not {quote(variant)}")
+        if render_mode is not None and (
+            type(render_mode) is not str or render_mode not in RENDER_MODES
+        ):
             raise InvalidArgumentError(
-                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+                f"render_mode must be None, 'human' or 'ansi', not {quote(render_mode)}"
             )
         super().__init__()
         self.variant = variant
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(variant.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         size = observation_size(variant)
         # An observation holds flags, counts of cards or tricks, and the deal's scores.
@@ -125,24 +136,42 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     # -- the AEC interface -----------------------------------------------------------
 
     def observation_space(self, agent: str) -> Any:
-        """The agent's ``Dict`` space: ``observation`` (``Box``) and ``action_mask``."""
-        return self._observation_spaces[agent]
+        """The agent's ``Dict`` space: ``observation`` (``Box``) and ``action_mask``.
+
+        Raises:
+            InvalidArgumentError: ``agent`` is not one of :attr:`possible_agents`.
+        """
+        return self._observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> Any:
-        """The agent's ``Discrete(variant.num_actions)`` space of action ids."""
-        return self._action_spaces[agent]
+        """The agent's ``Discrete(variant.num_actions)`` space of action ids.
+
+        Raises:
+            InvalidArgumentError: ``agent`` is not one of :attr:`possible_agents`.
+        """
+        return self._action_spaces[self._agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new deal: with ``random.Random(seed)`` if a seed is given, else the next
-        deal of the environment's generator. ``options`` is accepted and unused."""
+        """Deal a new deal: with ``random.Random(seed)`` if a seed is given (an int, a
+        numpy integer included), else the next deal of the environment's generator.
+        ``options`` is accepted and unused.
+
+        Raises:
+            InvalidArgumentError: ``seed`` is not an integer (a bool is refused); the
+                environment is left as it was.
+        """
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(_seed(seed))
         self.game_state = self._deal()
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``."""
-        seat = self.possible_agents.index(agent)
+        """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``.
+
+        Raises:
+            InvalidArgumentError: ``agent`` is not one of :attr:`possible_agents`.
+        """
+        seat = self._seats[self._agent(agent)]
         observation = np.asarray(self.game_state.view(seat).observation(), dtype=np.float32)
         mask = np.zeros(self.variant.num_actions, dtype=np.int8)
         if self.game_state.to_play == seat:
@@ -153,20 +182,27 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         """Apply the action id ``action`` for the agent to act (``None`` once it is done).
 
         Raises:
-            InvalidActionError: ``action`` is not an integer action id.
+            InvalidActionError: ``action`` is not an integer action id (a numpy integer
+                is one), or not ``None`` for a finished agent.
             IllegalActionError: the action is illegal here (the specific subclass); the
                 environment is left as it was.
+            GameOverError: every agent is done: :meth:`reset` deals the next deal.
         """
-        agent = self.agent_selection
+        agent = self._acting()
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise InvalidActionError(
+                    f"{agent} is done: the only action of a finished agent is None, "
+                    f"not {quote(action)}"
+                )
             self._was_dead_step(action)
             return
         if isinstance(action, (bool, np.bool_)):
-            raise InvalidActionError(f"an action id is an int, not {action!r}")
+            raise InvalidActionError(f"an action id is an int, not {quote(action)}")
         try:
             action_id = operator.index(action)
         except TypeError:
-            raise InvalidActionError(f"an action id is an int, not {action!r}") from None
+            raise InvalidActionError(f"an action id is an int, not {quote(action)}") from None
         self.game_state = self.game_state.apply(action_id)
         self._cumulative_rewards[agent] = 0.0
         if self.game_state.is_terminal:
@@ -179,6 +215,16 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``(observation, reward, terminated, truncated, info)`` of the agent to act.
+
+        Raises:
+            GameOverError: every agent is done: :meth:`reset` deals the next deal.
+        """
+        self._acting()
+        out: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return out
 
     def render(self) -> str | None:
         """The table as text, as the seat to act sees it (no other seat's hidden cards):
@@ -210,6 +256,22 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             state = self.variant.new_game(rng=self._rng)
         return state
 
+    def _acting(self) -> str:
+        """The agent to act, while one is not done with the deal."""
+        agent = self.agent_selection
+        if agent not in self.terminations:
+            raise GameOverError("every agent is done with this deal: reset() deals the next")
+        return agent
+
+    def _agent(self, agent: object) -> str:
+        """``agent``, if it is one of the environment's agents."""
+        if type(agent) is not str or agent not in self._seats:
+            raise InvalidArgumentError(
+                f"unknown agent {quote(agent)}: the agents are "
+                + ", ".join(repr(a) for a in self.possible_agents)
+            )
+        return agent
+
     def _agent_of(self, state: State) -> str:
         seat = state.to_play
         if seat is None:  # pragma: no cover - callers check is_terminal first
@@ -224,3 +286,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_of(self.game_state)
+
+
+def _seed(seed: object) -> int:
+    """``seed`` as an int: PettingZoo and Gymnasium pass numpy integers too."""
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        return int(seed)
+    raise InvalidArgumentError(f"seed must be an int or None, not {quote(seed)}")
