@@ -6,10 +6,11 @@
   scaled by ``CARDRULES_DEEP_SCALE``, see ``tests/tiers.py``).
 
 pytest runs with ``--import-mode=importlib``, so ``tests/`` is not on ``sys.path``. The
-tiers' volume knob (``tests/tiers.py``), the toy variant of the core tests and the
-example Whist plugin are loaded here by path, under top-level names, so that tests
-import them by those names and pickle and ``module:attr`` entry points find their
-classes anywhere (in pytest-xdist's workers too, each of which loads this file).
+tiers' volume knob (``tests/tiers.py``), the toy variant of the core tests, the option
+sets of the sweeps in ``tests/ai`` and ``tests/bots``, and the example Whist plugin are
+loaded here by path, under top-level names, so that tests import them by those names
+and pickle and ``module:attr`` entry points find their classes anywhere (in
+pytest-xdist's workers too, each of which loads this file).
 """
 
 import importlib.util
@@ -64,6 +65,7 @@ def _profile_name() -> str:
 settings.load_profile(_profile_name())
 
 _load("cardrules_core_toy", _HERE / "core" / "toy.py")
+_load("cardrules_option_sets", _HERE / "ai" / "option_sets.py")
 _PLUGIN = _HERE.parent / "examples" / "whist_plugin" / "cardrules_whist" / "__init__.py"
 if _PLUGIN.is_file():  # not when the tests are copied without the examples
     _load("cardrules_whist", _PLUGIN)

@@ -229,3 +229,45 @@ def test_tampered_views_are_refused(variant_id: str, options: dict[str, Any]) ->
             tampered.sample_state(rng)
     with pytest.raises(InvalidArgumentError):
         view.sample_state(3)
+
+
+NAMED_HEARTS = (
+    "bid-euchre#bc4c0db6 0 JS,JH,QH,AH,9D,AC/QS,AS,KH,AD,JC/9S,10H,KD,10C,KC/"
+    "10S,10D,JD,QD,QC 9C - 4,6H,pass,pass no-trump 9D/10H 2:JK=hearts,KS,9H>2 1/0 2"
+)
+
+
+def test_e37_a_view_after_a_joker_led_under_no_trump_is_sampled() -> None:
+    # The leader named hearts; the followers' cards (KS, 9H) do not tell it. Every
+    # sample names hearts, as the view shows.
+    variant = cardrules.get_variant(
+        "bid-euchre", joker=True, allow_no_trump=True, joker_discard_timing="after_trump"
+    )
+    state = variant.from_position(NAMED_HEARTS)
+    for seat in range(4):
+        view = state.view(seat)
+        for k in range(20):
+            sampled = view.sample_state(random.Random(k))
+            assert sampled.view(seat) == view
+            assert sampled.tricks[0].named_suit is cardrules.Suit.HEARTS
+
+
+def test_e37_every_view_of_hands_that_lead_the_joker_is_sampled() -> None:
+    # Random hands under no-trump, the joker led whenever it can be and any suit named
+    # for it: every view after such a trick is sampled.
+    variant = cardrules.get_variant("bid-euchre", joker=True, allow_no_trump=True)
+    rng = random.Random(25)
+    checked = 0
+    for _ in range(60):
+        state = variant.new_game(rng=rng)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            trump = cardrules.bid_euchre.NameTrump(cardrules.bid_euchre.NO_TRUMP)
+            joker = cardrules.Play(cardrules.JOKER)
+            action = trump if trump in legal else joker if joker in legal else rng.choice(legal)
+            state = state.apply(action)
+            if any(t.named_suit is not None for t in state.tricks):
+                seat = rng.randrange(4)
+                assert state.view(seat).sample_state(rng).view(seat) == state.view(seat)
+                checked += 1
+    assert checked > 100

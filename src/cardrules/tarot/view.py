@@ -167,7 +167,8 @@ class TarotView:
         that did not follow, trump or overtrump holds no card that would have had to
         be played, T-22), the chien when shown, the écart's trumps (T-15d) and the
         whole écart while the taker sees it, the poignées (with the Excuse, no other
-        trump, T-20b), the called card's holder as far as it is known (T-42). The
+        trump, T-20b), the called card's holder as far as it is known, and the kings
+        (queens, knights) dealt to a taker who called a queen (knight, jack) (T-42). The
         deal is drawn uniformly among the consistent deals, then the public history
         is replayed through the checked rules, so ``sampled.view(self.seat) == self``
         and the state's record replays. The hidden choices (the écart's face-down
@@ -584,6 +585,10 @@ def _hidden_places(  # noqa: PLR0912
         and called.index not in known
     ):
         fixed[called.index] = view.partner
+    # T-42: a queen (knight, jack) is called by a taker dealt every king (and queen …).
+    dealt_to_taker: set[int] = set()
+    if called is not None and taker is not None and taker != me:
+        dealt_to_taker = {i for i in _HIGHER_RANKS[called.rank] if i not in known}
     # The places each seat cannot hold a card of: voids shown in the tricks (T-22).
     barred = [0] * n  # card-index masks
     for trick in (*view.tricks, view.trick):
@@ -606,8 +611,9 @@ def _hidden_places(  # noqa: PLR0912
             # A poignée's or the called card: where it is shown to be, whatever else.
             by_mask.setdefault(1 << fixed[index], []).append(_CARD_OF[index])
             continue
-        if index in chien:
-            # A chien card the viewer did not see go: in the taker's hand or the écart.
+        if index in chien or index in dealt_to_taker:
+            # A card the taker took from the chien, or was dealt, that the viewer did
+            # not see go: in the taker's hand or the écart.
             mask = 1 << ecart_place
             if taker is not None and taker != me:
                 mask |= 1 << taker
@@ -693,6 +699,11 @@ def _is_trump_card(card: Card) -> bool:
 
 
 _CARD_OF: Final = tuple(Card.from_index(i) for i in range(78))
+# The plain cards of the ranks above each rank, by card index (T-42).
+_HIGHER_RANKS: Final = {
+    rank: frozenset(i for i, c in enumerate(_CARD_OF) if c.kind is CardKind.SUIT and c.rank > rank)
+    for rank in range(1, 15)
+}
 _TRUMP_MASK: Final = sum(1 << i for i in range(_FIRST_TRUMP_INDEX, _EXCUSE_INDEX))
 _SUIT_MASKS: Final = tuple(sum(1 << (14 * s + r) for r in range(14)) for s in range(4))
 _KING_MASK: Final = sum(1 << (14 * s + 13) for s in range(4))
