@@ -19,6 +19,7 @@ several option sets: 30 hands per option set in the default run, 300 in the deep
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
 from collections import Counter
@@ -278,6 +279,12 @@ class Checker:
         assert view.tricks_won == (winners.count(0), winners.count(1)), where()
         named = model.named.get(len(finished)) if current else None
         assert view.named_suit == named, where()
+        # E-37, E-40: the suit named for a joker led stays public with its trick.
+        kept = [model.named.get(k) for k in range(len(finished))]
+        assert [t.named_suit for t in view.tricks] == kept, where()
+        assert [t["named_suit"] for t in view.to_dict()["tricks"]] == [
+            None if suit is None else suit.value for suit in kept
+        ], where()
         # E-23, E-40: the reneges are public once the hand is scored.
         reneges = [(r.seat, r.trick, r.card) for r in view.reneges]
         assert reneges == (model.reneges if end else []), where()
@@ -451,3 +458,42 @@ def test_e40_dealer_knows_the_place_of_his_discard() -> None:
             assert after.view(seat).discard == ()
             assert card.card not in after.view(seat).public_cards
             assert str(card.card) not in WORD.findall(repr(after.view(seat)))
+
+
+# The joker led under no-trump (E-37), the leader naming hearts; seat 1 plays the 9H.
+NAMED_HEARTS = (
+    "bid-euchre#bc4c0db6 0 JS,JH,QH,AH,9D,AC/QS,AS,KH,AD,JC/9S,10H,KD,10C,KC/"
+    "10S,10D,JD,QD,QC 9C - 4,6H,pass,pass no-trump 9D/10H 2:JK=hearts,KS,9H>2 1/0 2"
+)
+
+
+def test_e37_e40_the_suit_named_for_a_joker_led_stays_with_its_finished_trick() -> None:
+    variant = cardrules.get_variant(
+        "bid-euchre", joker=True, allow_no_trump=True, joker_discard_timing="after_trump"
+    )
+    state = variant.from_position(NAMED_HEARTS)
+    assert isinstance(state, BidEuchreState)
+    assert state.named_suit is None  # the trick is over
+    (trick,) = state.tricks
+    assert trick.named_suit is Suit.HEARTS
+    names = {"Trick": type(trick), "Card": Card, "Suit": Suit}
+    assert trick == eval(repr(trick), names)  # noqa: S307 - the repr is eval-able by design
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = cardrules.json_schema("view", "bid-euchre")
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.tricks == (trick,)
+        document = view.to_dict()
+        assert document["tricks"][0]["named_suit"] == "H"
+        jsonschema.validate(document, schema)
+    # The trick read from a parent's trick list and from one walk of the history agree.
+    replayed = variant.replay(state.record())
+    steps = list(replayed)
+    for step in steps:
+        assert isinstance(step, BidEuchreState)
+        step.tricks  # noqa: B018 - each state reads its trick list from its parent's
+    restored = pickle.loads(pickle.dumps(state))  # noqa: S301 - pickled just above
+    assert steps[-1] == state
+    assert state.tricks == restored.tricks
+    assert isinstance(steps[-1], BidEuchreState)
+    assert steps[-1].tricks == state.tricks

@@ -180,14 +180,16 @@ class BidEuchreView:
         Every card the viewer cannot see is placed consistently with all the view
         shows: the viewer's hand, the cards played and the voids they reveal (a seat
         that did not follow the suit led holds none of it, E-19, unless
-        ``renege_mode="penalize"`` makes it a possible renege), the help exchange
-        between partners (E-14, E-40), the dealer's own joker discard (E-37), an Ace
-        No Face claimant's hand (E-36). The hidden cards are dealt uniformly among the
-        consistent deals; the hidden choices the viewer did not see (the cards passed
-        in another team's help exchange, the joker discard) are drawn uniformly among
-        the cards that could have been passed, and a draw the rules refuse is drawn
-        again. The public history is then replayed through the checked rules, so
-        ``sampled.view(self.seat) == self`` and the state's record replays.
+        ``renege_mode="penalize"`` makes it a possible renege; the suit named for a
+        joker led is the suit led, E-37), the help exchange between partners and the
+        trumps the partner's return shows it kept (E-14, E-40), the dealer's own joker
+        discard (E-37), an Ace No Face claimant's hand (E-36). The hidden cards are
+        dealt uniformly among the consistent deals; the hidden choices the viewer did
+        not see (the cards passed in another team's help exchange, the joker discard)
+        are drawn uniformly among those the rules allow for the deal drawn, and a draw
+        the rules refuse is drawn again. The public history is then replayed through
+        the checked rules, so ``sampled.view(self.seat) == self`` and the state's
+        record replays.
 
         Args:
             rng: The generator (the only source of randomness).
