@@ -89,9 +89,10 @@ def check_bot(bot: B, name: str) -> B:
     """``bot``, if it has a ``choose`` method (the :class:`~cardrules.bots.Bot` protocol).
 
     Raises:
-        InvalidArgumentError: it has none.
+        InvalidArgumentError: it has none, or it is a class (``RandomBot`` for
+            ``RandomBot()``).
     """
-    if not callable(getattr(bot, "choose", None)):
+    if isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
         raise InvalidArgumentError(
             f"{name} must be a bot, with a choose(view, legal, rng) method, not {quote(bot)}"
         )
