@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import os
 import random
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ pyspiel = pytest.importorskip("pyspiel", reason=REASON)
 np = pytest.importorskip("numpy", reason=REASON)
 
 import cardrules  # noqa: E402
+from cardrules.bots import bot_for  # noqa: E402
 from cardrules.integrations import openspiel as co  # noqa: E402
 
 GAMES = [
@@ -335,3 +337,122 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(cardrules.IllegalActionError):
         spiel.apply_action(illegal)
     assert (spiel.history(), spiel.state) == before
+
+
+DEEP = os.environ.get("CARDRULES_DEEP") == "1"
+RESAMPLED_GAMES = [
+    "python_cardrules_tarot(players=3)",
+    "python_cardrules_tarot(players=4)",
+    "python_cardrules_tarot(players=5)",
+    "python_cardrules_bid_euchre(help_exchange_count=3,joker=True,allow_no_trump=True)",
+]
+
+
+def bot_play(game: Any, rng: random.Random, check: Any, every: int) -> None:
+    """A deal played by the heuristic bots (which declare every poignée they may) and
+    random seats, through action ids; ``check(state)`` at one decision in ``every``. In
+    French Tarot a seat is dealt the trumps of a poignée."""
+    variant = game.variant
+    kinds = ["heuristic" if rng.random() < 0.7 else "random" for _ in range(variant.players)]
+    bots = [bot_for(variant.id, kind) for kind in kinds]
+    state = (
+        deal_of(game, rich_deal(game, rng)) if variant.id == "tarot" else game.new_initial_state()
+    )
+    step = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        if step % every == 0:
+            check(state)
+        step += 1
+        seat = state.current_player()
+        action = bots[seat].choose(state.state.view(seat), state.state.legal_actions(), rng)
+        state.apply_action(variant.action_id(action))
+
+
+def rich_deal(game: Any, rng: random.Random) -> Any:
+    """A French Tarot deal in which one seat (at random) holds enough trumps for a
+    poignée (T-18), often two seats."""
+    variant = game.variant
+    n = variant.players
+    size = (78 - game.piles[-1]) // n
+    need = variant.options.poignee_thresholds[n][0]
+    trumps = [c for c in variant.deck if c.kind is cardrules.CardKind.TRUMP]
+    rest = [c for c in variant.deck if c.kind is not cardrules.CardKind.TRUMP]
+    rng.shuffle(trumps)
+    rich = rng.randrange(n)
+    held = trumps[: need + rng.randrange(3)]
+    rest += trumps[len(held) :]
+    rng.shuffle(rest)
+    hands = []
+    for seat in range(n):
+        take = size - len(held) if seat == rich else size
+        hands.append([*held, *rest[:take]] if seat == rich else rest[:take])
+        rest = rest[take:]
+    return variant.deal(hands=hands, chien=rest, dealer=game.dealer)
+
+
+@pytest.mark.parametrize("name", RESAMPLED_GAMES)
+def test_t19_a_resample_keeps_the_seat_s_view_and_information_state(name: str) -> None:
+    # A poignée's action id stands for its level (the lowest trumps of the hand), so a
+    # resample replayed by ids must give each declarer no lower trump than it showed;
+    # the seat's own écart or help-exchange cards are replayed in the order it gave them.
+    game = pyspiel.load_game(name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(name)
+    counts = {"views": 0, "strings": 0, "with a poignée": 0, "taker forgot the écart": 0}
+
+    def check(state: Any) -> None:
+        for seat in range(game.num_players()):
+            sampled = state.resample_from_infostate(seat, sampler)
+            assert sampled.state.view(seat) == state.state.view(seat), str(state)
+            counts["views"] += 1
+            counts["with a poignée"] += bool(getattr(state.view(seat), "poignees", ()))
+            if forgets_its_ecart(state, seat):
+                counts["taker forgot the écart"] += 1
+                continue
+            key = state.information_state_string(seat)
+            assert sampled.information_state_string(seat) == key, str(state)
+            assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
+            counts["strings"] += 1
+
+    for _ in range(40 if DEEP else 2 if "tarot" in name else 8):
+        bot_play(game, rng, check, 1 if DEEP else 3)
+    print(name, counts)
+    assert counts["strings"] > 50
+    if "tarot" in name:
+        assert counts["with a poignée"] > 10
+
+
+def test_the_entry_points_answer_bad_arguments_with_the_library_errors() -> None:
+    game = pyspiel.load_game("python_cardrules_tarot")
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for bad in (78, 999, -1):
+        with pytest.raises(cardrules.InvalidActionError, match="no card to deal"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, bad)
+    for bad in (78, 10**6):
+        with pytest.raises(cardrules.InvalidActionError, match="not a card left to deal"):
+            state.apply_action(bad)
+    with pytest.raises(cardrules.WrongPhaseError, match="still being dealt"):
+        state.view(0)
+    for seat in (-1, 4, 10**6):
+        with pytest.raises(cardrules.InvalidSeatError):
+            state.dealt_hand(seat)
+        with pytest.raises(cardrules.InvalidSeatError):
+            state.seen_history(seat)
+        with pytest.raises(cardrules.InvalidSeatError):
+            state.resample_from_infostate(seat, sampler)
+    with pytest.raises(cardrules.InvalidArgumentError, match="no parameters"):
+        game.make_py_observer(None, {"x": 1})
+    dealt = deal_of(game, game.variant.new_game(seed=2))
+    before = (dealt.history(), dealt.state)
+    dealt.apply_action(np.int64(dealt.legal_actions()[0]))  # a numpy id is an id
+    assert dealt.history() == [*before[0], dealt.history()[-1]]
+    for bad in (game.num_distinct_actions(), 10**6):
+        with pytest.raises(cardrules.InvalidActionError):
+            dealt.apply_action(bad)
+        with pytest.raises(cardrules.InvalidActionError):
+            dealt.action_to_string(0, bad)

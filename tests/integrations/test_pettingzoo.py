@@ -199,3 +199,62 @@ def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code = next(b for b in blocks if "integrations.pettingzoo" in b)
     exec(compile(code, str(DOCS), "exec"), {})  # noqa: S102 - the docs' own example
     assert capsys.readouterr().out
+
+
+def test_reset_takes_numpy_integer_seeds_as_pettingzoo_passes_them() -> None:
+    game = cz.env("bid-euchre")
+    game.reset(seed=3)
+    dealt = game.game_state
+    for seed in (np.int64(3), np.int32(3), np.uint16(3), np.int8(3)):
+        game.reset(seed=seed)
+        assert game.game_state == dealt
+    for bad in (True, np.bool_(True), 2.5, "3", np.float64(3), [3], object(), b"3"):
+        with pytest.raises(cardrules.InvalidArgumentError, match="seed"):
+            game.reset(seed=bad)  # type: ignore[arg-type]
+        assert game.game_state == dealt
+
+
+@pytest.mark.parametrize(
+    "agent", ["player_4", "player_-1", "", None, 0, np.int64(0), ["player_0"], "x" * 100_000]
+)
+def test_an_unknown_agent_is_refused_with_a_library_error(agent: Any) -> None:
+    game = cz.env("bid-euchre")
+    game.reset(seed=1)
+    for method in (game.observe, game.observation_space, game.action_space):
+        with pytest.raises(cardrules.InvalidArgumentError, match="unknown agent"):
+            method(agent)
+
+
+def test_action_ids_of_every_integer_type_and_out_of_range_ones() -> None:
+    game = cz.env("tarot")
+    game.reset(seed=6)
+    before = game.game_state
+    for bad in (np.int64(10_000), np.int64(-1), 10**5000, np.float32(1), np.bool_(False), "1"):
+        with pytest.raises(cardrules.InvalidActionError):
+            game.step(bad)
+        assert game.game_state == before
+    legal = game.game_state.legal_action_ids()
+    for kind in (np.uint8, np.int16, np.uint32, np.int64):
+        game.reset(seed=6)
+        game.step(kind(legal[0]))
+        assert game.game_state == before.apply(legal[0])
+
+
+def test_a_finished_deal_refuses_more_steps_with_library_errors() -> None:
+    game = cz.env("bid-euchre")
+    game.reset(seed=2)
+    rng = random.Random(2)
+    while not game.game_state.is_terminal:
+        game.step(rng.choice(game.game_state.legal_action_ids()))
+    # Every agent is done and steps None once; any other action is refused.
+    with pytest.raises(cardrules.InvalidActionError, match="only action"):
+        game.step(0)
+    while game.agents:
+        game.step(None)
+    for action in (None, 0, np.int64(0)):
+        with pytest.raises(cardrules.GameOverError, match="reset"):
+            game.step(action)
+    with pytest.raises(cardrules.GameOverError):
+        game.last()
+    game.reset(seed=2)
+    assert game.agents == game.possible_agents

@@ -39,18 +39,20 @@ Conventions:
   hidden action) and the observation.
 * **Resampling** (``resample_from_infostate``, which ISMCTS calls) draws a state with the
   same view for the seat, with ``view.sample_state`` (uniformly among the deals the view
-  allows). The view holds all the seat knows but for one thing: once play has begun,
-  the French Tarot taker's view shows only the trumps of its own écart (T-39), so the
-  sampled écart's other cards may differ and with them the taker's information state;
-  key ISMCTS on the observation string (``use_observation_string=True``), which every
-  sample keeps.
+  allows; French Tarot poignées as their action ids declare them, by level), and
+  replays it by action ids, the seat's own actions in the order it took them: the
+  sample keeps the seat's view and information state. The view holds all the seat
+  knows but for one thing: once play has begun, the French Tarot taker's view shows
+  only the trumps of its own écart (T-39), so the sampled écart's other cards may
+  differ and with them the taker's information state; key ISMCTS on the observation
+  string (``use_observation_string=True``), which every sample keeps.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import pyspiel
@@ -402,14 +404,30 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             for pile in game.piles_of(sampled):
                 for card in pile:
                     out.apply_action(game.card_index(card))
-            ids = [(seat, variant.action_id(action)) for seat, action in sampled.history]
-            # The seat's own actions in the order it took them, which its information
+            real = self.state.history
+            ids = [variant.action_id(action) for _, action in sampled.history]
+            # The actions the seat saw, in the order it saw them, which its information
             # state recalls: a view lists an écart or a help exchange in card order.
-            taken = [variant.action_id(a) for seat, a in self.state.history if seat == player_id]
-            drawn = [i for seat, i in ids if seat == player_id]
-            mine = iter(taken if sorted(taken) == sorted(drawn) else drawn)
-            for seat, action_id in ids:
-                out.apply_action(next(mine) if seat == player_id else action_id)
+            seen = [
+                k
+                for k, (seat, action) in enumerate(sampled.history[: len(real)])
+                if real[k][0] == seat
+                and type(real[k][1]) is type(action)
+                and game.seen(self.state, player_id, *real[k])
+            ]
+            order = [variant.action_id(real[k][1]) for k in seen]
+            if sorted(order) == sorted(ids[k] for k in seen):
+                for k, action_id in zip(seen, order, strict=True):
+                    ids[k] = action_id
+            for action_id in ids:
+                out.apply_action(action_id)
+            # E-40: a Bid Euchre view does not count the cards passed so far in the other
+            # team's help exchange, which the sample starts afresh: pass as many as the
+            # seat saw go, each a card the rules allow.
+            for _, action in real[len(ids) :]:
+                dealt = cast(State, out.state)
+                legal = [a for a in dealt.legal_actions() if type(a) is type(action)]
+                out.apply_action(variant.action_id(rng.choice(legal)))
             return out
         start = sum(game.piles[:player_id])
         own = range(start, start + game.piles[player_id])
