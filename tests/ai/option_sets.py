@@ -1,21 +1,17 @@
 """The option sets that the sampler, observation and bot sweeps run over, and the deals
 they play: every player count and house rule that changes what a seat sees or what a
-view may hide (loaded by ``tests/conftest.py`` as ``cardrules_option_sets``).
-
-``CARDRULES_DEEP=1`` turns the sweeps' volume up (:data:`DEEP`).
+view may hide (loaded by ``tests/conftest.py`` as ``cardrules_option_sets``). Each sweep
+sizes its volume with ``tests/tiers.py``.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from typing import Any, Final
 
 from cardrules import State, Variant, get_variant
 from cardrules.bots import bot_for
-
-DEEP: Final = os.environ.get("CARDRULES_DEEP") == "1"
 
 # Low poignée thresholds, so that poignées (and the Excuse in them) come up often.
 _LOW_POIGNEES: Final = {3: (8, 10, 12), 4: (6, 8, 10), 5: (4, 6, 8)}

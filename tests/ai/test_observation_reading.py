@@ -25,11 +25,13 @@ from cardrules.tarot import Contract, Phase, TarotView
 from cardrules.tarot.view import OBSERVATION_LAYOUT as TAROT_LAYOUT
 
 if TYPE_CHECKING:
+    from tests import tiers
     from tests.ai import option_sets
 else:
     import cardrules_option_sets as option_sets  # loaded by tests/conftest.py
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
 
-DEALS = 30 if option_sets.DEEP else 3
+DEALS = tiers.volume(3, 30)
 
 Block = list[float]
 
@@ -208,6 +210,7 @@ def check(state: State, seat: int, variant: Variant) -> None:
     assert set(reading) == {name for name, _ in layout}
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(("variant_id", "options"), option_sets.OPTION_SETS, ids=option_sets.IDS)
 def test_every_block_of_the_observation_reads_as_the_seat_sees_it(
     variant_id: str, options: dict[str, Any]
@@ -216,7 +219,7 @@ def test_every_block_of_the_observation_reads_as_the_seat_sees_it(
     rng = random.Random(f"observations {variant_id} {options}")
     checked = 0
     for step, state in enumerate(option_sets.deals(variant, DEALS, rng)):
-        seats = range(variant.players) if option_sets.DEEP else (step % variant.players,)
+        seats = range(variant.players) if tiers.DEEP else (step % variant.players,)
         for seat in seats:
             check(state, seat, variant)
             checked += 1

@@ -3,7 +3,8 @@ library gave, and its placement stage already keeps what the view reveals (voids
 écart's trumps, the poignées shown by level), so that the replay check seldom rejects.
 
 The default run samples one view at every step of one deal per option set (a few
-seconds); ``CARDRULES_DEEP=1`` samples every seat's view at every step of 40 deals.
+seconds); the deep tier (``tests/tiers.py``) samples every seat's view at every step of
+up to 40 deals.
 """
 
 from __future__ import annotations
@@ -25,21 +26,24 @@ from cardrules.tarot import Bid, Contract, DeclarePoignee, Discard, TarotView
 from cardrules.tarot.view import _places_of as tarot_places
 
 if TYPE_CHECKING:
+    from tests import tiers
     from tests.ai import option_sets
 else:
     import cardrules_option_sets as option_sets  # loaded by tests/conftest.py
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
 
-DEALS = 40 if option_sets.DEEP else 1
+DEALS = tiers.volume(1, 40)
 
 
 def _seats(state: State, step: int) -> range:
-    """Every seat in the deep run; one seat per step (in turn) otherwise."""
+    """Every seat in the deep tier; one seat per step (in turn) otherwise."""
     players = state.variant.players
-    if option_sets.DEEP:
+    if tiers.DEEP:
         return range(players)
     return range(step % players, step % players + 1)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(("variant_id", "options"), option_sets.OPTION_SETS, ids=option_sets.IDS)
 def test_sampling_never_refuses_a_genuine_view(variant_id: str, options: dict[str, Any]) -> None:
     variant = option_sets.variant_of(variant_id, options)
@@ -123,6 +127,7 @@ def _views(variant_id: str, options: dict[str, Any], deals: int, seed: int) -> I
             yield state.view(seat)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     ("variant_id", "options"),
     [
@@ -193,6 +198,7 @@ def test_t15c_the_placement_keeps_plain_cards_from_a_taker_who_put_trumps_in_the
         assert state.view(seat).sample_state(rng).view(seat) == state.view(seat)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     ("variant_id", "options"),
     [("tarot", {"players": 4}), ("tarot", {"players": 5}), ("bid-euchre", {"joker": True})],
@@ -222,6 +228,7 @@ def test_a_sample_is_seldom_drawn_twice(
 # -- poignées declared by their level ----------------------------------------------------
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_t19_canonical_poignees_sample_deals_that_replay_by_action_ids(players: int) -> None:
     # Bots declare poignées by level (their ids), which shows the lowest trumps; with

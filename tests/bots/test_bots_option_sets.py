@@ -3,7 +3,7 @@
 Whole deals are played by ``play_game`` with a :class:`MonteCarloBot` (which samples
 the hidden cards at each of its card plays), the heuristic bot and the random bot at
 the table; the seats rotate from deal to deal. Two deals per option set by default,
-ten with ``CARDRULES_DEEP=1``.
+ten in the deep tier (``tests/tiers.py``).
 
 A bot given what it cannot play from (no generator, a seed for a generator, actions as
 text, another seat's view, actions whose cards the view's hand does not hold, a budget
@@ -34,14 +34,17 @@ from cardrules.bots import (
 )
 
 if TYPE_CHECKING:
+    from tests import tiers
     from tests.ai import option_sets
 else:
     import cardrules_option_sets as option_sets  # loaded by tests/conftest.py
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
 
-DEALS = 10 if option_sets.DEEP else 2
-PLAYOUTS = 40 if option_sets.DEEP else 12
+DEALS = tiers.volume(2, 10)
+PLAYOUTS = tiers.volume(12, 40)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(("variant_id", "options"), option_sets.OPTION_SETS, ids=option_sets.IDS)
 def test_every_bot_plays_whole_deals_under_every_option_set(
     variant_id: str, options: dict[str, Any]

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
-import os
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -21,6 +20,11 @@ np = pytest.importorskip("numpy", reason=REASON)
 import cardrules  # noqa: E402
 from cardrules.bots import bot_for  # noqa: E402
 from cardrules.integrations import openspiel as co  # noqa: E402
+
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
 
 GAMES = [
     "python_cardrules_tarot(players=3)",
@@ -339,7 +343,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert (spiel.history(), spiel.state) == before
 
 
-DEEP = os.environ.get("CARDRULES_DEEP") == "1"
 RESAMPLED_GAMES = [
     "python_cardrules_tarot(players=3)",
     "python_cardrules_tarot(players=4)",
@@ -394,6 +397,7 @@ def rich_deal(game: Any, rng: random.Random) -> Any:
     return variant.deal(hands=hands, chien=rest, dealer=game.dealer)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name", RESAMPLED_GAMES)
 def test_t19_a_resample_keeps_the_seat_s_view_and_information_state(name: str) -> None:
     # A poignée's action id stands for its level (the lowest trumps of the hand), so a
@@ -418,8 +422,9 @@ def test_t19_a_resample_keeps_the_seat_s_view_and_information_state(name: str) -
             assert sampled.information_state_tensor(seat) == state.information_state_tensor(seat)
             counts["strings"] += 1
 
-    for _ in range(40 if DEEP else 2 if "tarot" in name else 8):
-        bot_play(game, rng, check, 1 if DEEP else 3)
+    deals = tiers.volume(2, 40) if "tarot" in name else tiers.volume(8, 80)
+    for _ in range(deals):
+        bot_play(game, rng, check, 1 if tiers.DEEP else 3)
     print(name, counts)
     assert counts["strings"] > 50
     if "tarot" in name:

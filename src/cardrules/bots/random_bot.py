@@ -45,6 +45,7 @@ class RandomBot:
             InvalidArgumentError: ``legal`` is not a sequence of actions, or ``rng`` not
                 a ``random.Random``.
 
+        >>> from cardrules import Pass
         >>> RandomBot().choose(None, (Pass(),), 5)
         Traceback (most recent call last):
         ...
