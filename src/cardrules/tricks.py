@@ -109,7 +109,7 @@ class TrickRules:
 class TrickTable:
     """Compiled :class:`TrickRules`: legal cards and winners over position bitmasks.
 
-    Every answer comes from :attr:`kernel`, the one place where a declaration's
+    Every answer comes from its ``kernel``, the one place where a declaration's
     obligations and winners are decided, which the games' engines read too.
 
     The mask and key lists are public, read-only by convention. ``suit[i]`` is the
