@@ -297,18 +297,27 @@ class TrickTable:
                 raise _not_in_deck(c)
         return out
 
-    def legal_cards(self, hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
+    def legal_cards(
+        self, hand: Iterable[Card], trick: Sequence[Card], led: int | None = None
+    ) -> tuple[Card, ...]:
         """The distinct legal cards of ``hand`` facing ``trick``, in deck order.
+
+        Args:
+            hand: The player's cards.
+            trick: The cards played to the trick so far, in order.
+            led: The suit number led, when the variant knows better than the cards
+                (a suit named with a led joker); ``None`` to derive it from ``trick``.
 
         Raises:
             UnknownCardError: as :meth:`mask_of`.
         """
-        legal = self.legal_mask(self.mask_of(hand), self._trick_positions(trick))
+        legal = self.legal_mask(self.mask_of(hand), self._trick_positions(trick), led)
         return tuple(dict.fromkeys(self.cards_of(legal)))
 
-    def winner(self, trick: Sequence[Card]) -> int:
-        """The index within ``trick`` of the winning card (-1 if no card can win)."""
-        return self.winner_position(self._trick_positions(trick))
+    def winner(self, trick: Sequence[Card], led: int | None = None) -> int:
+        """The index within ``trick`` of the winning card (-1 if no card can win);
+        ``led`` as in :meth:`legal_cards`."""
+        return self.winner_position(self._trick_positions(trick), led)
 
 
 def _not_in_deck(card: object) -> UnknownCardError:

@@ -174,3 +174,63 @@ def test_winner_is_the_strongest_trump_else_the_strongest_of_the_suit_led() -> N
     k2 = TrickKernel(deck)
     ace = [p for p, c in enumerate(deck.cards) if c == Card.parse("AH")]
     assert k2.winner(ace, k2.led_suit(ace)) == 0
+
+
+ONE_WORD = sorted(n for n in DECLARATIONS if TrickKernel(DECLARATIONS[n]).split == 0)
+
+
+@pytest.mark.parametrize("name", ONE_WORD)
+def test_legal_word_is_legal_on_a_deck_of_one_word(name: str) -> None:
+    # The engines of one-word decks call legal_word with the trick; its shortcut for
+    # a declaration whose only duty is following suit is legal's own branch.
+    rules = DECLARATIONS[name]
+    kernel = TrickKernel(rules)
+    assert kernel.follow_only is (
+        rules.must_follow
+        and not rules.must_trump
+        and not rules.must_overtrump
+        and not rules.always_playable
+    )
+    rng = random.Random(name)
+    for trick in _contexts(kernel, rng, 300):
+        rest = [p for p in range(kernel.size) if p not in trick]
+        hand = _mask(set(rng.sample(rest, min(len(rest), rng.randrange(1, 13)))))
+        _, fd, over = _facing(kernel, trick)
+        expected = kernel.legal(0, hand, 0, fd, over)[1]
+        assert kernel.legal_word(hand, fd, trick) == expected, (name, trick)
+        assert kernel.legal_word(hand, fd, tuple(trick)) == expected
+    assert kernel.legal_word(0b1011, 0, []) == 0b1011  # leading: any card
+
+
+def test_legal_word_follows_the_declaration_not_a_copy() -> None:
+    # The same deck and trick under the euchre declaration and with a duty to trump
+    # and overtrump: legal_word changes with the declaration.
+    plain = TrickKernel(_euchre())
+    duty = TrickKernel(DECLARATIONS["euchre-must-trump"])
+    pos = {str(c): p for p, c in enumerate(_euchre().cards)}
+    trick = [pos["AS"], pos["JH"]]  # spades led, the right bower on it
+    hand = _mask({pos["9H"], pos["JD"], pos["9C"]})  # no spade: 9H and the left bower trump
+    follow = plain.follow_duty[pos["AS"]]
+    assert plain.follow_only
+    assert not duty.follow_only
+    assert plain.legal_word(hand, follow, trick) == hand
+    # Must trump; no trump above the right bower, so any trump (undertrump).
+    assert duty.legal_word(hand, follow, trick) == _mask({pos["9H"], pos["JD"]})
+    trick = [pos["AS"], pos["9H"]]
+    hand = _mask({pos["10H"], pos["JD"], pos["9C"]})
+    # Must overtrump the 9 of hearts: the 10 and the left bower both do.
+    assert duty.legal_word(hand, follow, trick) == _mask({pos["10H"], pos["JD"]})
+
+
+@pytest.mark.parametrize("name", sorted(DECLARATIONS))
+def test_winner_reads_the_table_of_strength(name: str) -> None:
+    # by_led is strength() as a table; winner takes the first strictly strongest.
+    kernel = TrickKernel(DECLARATIONS[name])
+    for led in (*range(len(kernel.labels)), -1):
+        assert kernel.by_led[led] == tuple(kernel.strength(p, led) for p in range(kernel.size))
+    rng = random.Random(name)
+    for trick in _contexts(kernel, rng, 200):
+        led = kernel.led_suit(trick)
+        keys = [kernel.strength(p, led) for p in trick]
+        expected = keys.index(max(keys)) if keys and max(keys) >= 0 else -1
+        assert kernel.winner(trick, led) == expected, (name, trick)
