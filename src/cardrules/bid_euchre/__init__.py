@@ -51,10 +51,11 @@ from cardrules.bid_euchre.cards import (
 )
 from cardrules.bid_euchre.match import BidEuchreMatch
 from cardrules.bid_euchre.options import BidEuchreOptions
+from cardrules.bid_euchre.phases import Phase
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.playout import random_playout
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, VoidReason, score_hand
-from cardrules.bid_euchre.state import BidEuchreState, Phase
+from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.bid_euchre.variant import BidEuchreVariant
 from cardrules.bid_euchre.view import BidEuchreView
 

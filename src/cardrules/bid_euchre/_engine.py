@@ -1,12 +1,14 @@
-"""The Bid Euchre engine: the state storage, every state construction, the phase
-transitions, the fast play step and the bulk playout loop.
+"""The Bid Euchre engine: the state storage, every state construction, the checks and
+their errors, the phase transitions, the fast play step, the shuffle and the bulk
+playout loop.
 
 Private: ``state.py`` builds the public :class:`~cardrules.bid_euchre.BidEuchreState` on
-:class:`Core`, and ``playout.py`` calls :func:`playout`. The checks and their errors are
-the state's (``BidEuchreState._validate`` and its ``_check_*``); the fast paths of
-:meth:`Core.apply` take only the actions the tables list as legal, and everything else
-goes through those checks before a transition here (``_transition``, the ``_do_*``
-methods). The tables of ``_tables.py`` are read into locals once per call.
+:class:`Core`, ``variant.py`` deals with :func:`new_hand` and :func:`root_state`,
+``playout.py`` calls :func:`playout`, and the view's sampler :func:`replay`. Every call
+runs down from here, never up: :meth:`Core.apply` takes a legal card or call on its
+fast paths, and everything else through :meth:`Core._validate` (the checks, with the
+rule-ID'd errors) before a transition (``_transition``, the ``_do_*`` methods). The
+tables of ``_tables.py`` are read into locals once per call.
 
 A state is an instance of the plain slots class :class:`Core`, filled in and then given
 the final state class (the one construction trick, here only): the variant hands that
@@ -19,25 +21,24 @@ by the states (a mask per seat, and the four packed in one integer, each seat's 
 shifted by ``seat * deck size``); each state keeps the mask of the cards not played
 yet. The legal actions are computed once, when the state is built.
 
-Each play rule is one declaration in ``_tables.py``, read by every path here: the
-suit to follow (E-17, E-19: ``hand & follow or hand``), the strengths (E-16, E-20, E-38:
-``key > best``), the seats that play (E-21: ``next_seat``), the suit named for the
-joker (E-37: ``_named4``). The fast step of :meth:`Core.apply` (one deck, reneges
-refused), :meth:`Core._play_any` (every option) and the two loops of the playout
-(whole tricks of one deck, and every option from any point of a trick) each write the
-two one-line expressions inline, by design: a call per card would cost more than the
-card, and the equivalence tests (``test_euchre_fast_paths.py``) hold them together.
+The play rules are decided by the trick kernel of the hand's trump choice
+(``PlayTables.kernel``, compiled from the variant's declaration), on every path here:
+what a player may play (E-17, E-19: ``kernel.legal_word``) and who takes a trick (E-16,
+E-20, E-38: ``kernel.winner``). The engine adds the seats that play (E-21:
+``next_seat``) and the suit named for the joker (E-37: ``named_leads``). The finished
+tricks are kept as they are played, in :class:`Tricks` records shared by the states
+that follow them, so that a view reads them without walking the history.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import ClassVar, Final, Self, TypeAlias, TypeVar, overload
+from collections.abc import Callable, Sequence
+from typing import Final, Self, TypeVar, overload
 
-from cardrules._util import mypyc_attr
-from cardrules.actions import Action, Play
-from cardrules.bid_euchre._tables import TRUMP_CHOICES, Phase, PlayTables, Tables
+from cardrules._util import mypyc_attr, quote
+from cardrules.actions import Action, Pass, Play
+from cardrules.bid_euchre._tables import TRUMP_CHOICES, Lead, PlayTables, Tables
 from cardrules.bid_euchre.actions import (
     Bid,
     ClaimAceNoFace,
@@ -45,18 +46,49 @@ from cardrules.bid_euchre.actions import (
     Give,
     NameSuit,
     NameTrump,
+    action_from_id,
 )
 from cardrules.bid_euchre.bidding import Auction, ContractKind
+from cardrules.bid_euchre.cards import NoTrump, is_ace_no_face
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.play import Renege
+from cardrules.bid_euchre.phases import Phase
+from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult, VoidReason
-from cardrules.cards import Suit
+from cardrules.cards import Card, Suit
 from cardrules.errors import (
+    BidError,
+    CardNotInHandError,
+    DeclarationError,
+    ExchangeError,
+    GameOverError,
     IllegalActionError,
+    InvalidActionError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
     NotationError,
+    NotYourTurnError,
+    TrumpError,
+    UnknownCardError,
+    WrongPhaseError,
 )
+from cardrules.state import check_seat
+from cardrules.tricks import Obligation
 
-__all__ = ["Core", "partner_choices", "playout", "restore", "root_state"]
+__all__ = [
+    "NO_TRICKS",
+    "Core",
+    "Tricks",
+    "finished_cards",
+    "finished_tricks",
+    "new_hand",
+    "partner_choices",
+    "playout",
+    "replay",
+    "restore",
+    "root_state",
+    "tricks_key",
+]
 
 # A state class built on Core: the engine's functions return the class of the parent.
 C = TypeVar("C", bound="Core")
@@ -70,14 +102,8 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
 _NAME_SUIT: Final = Phase.NAME_SUIT
 _END: Final = Phase.END
-# The finished tricks (leader, positions, winner, EW's tricks so far, the follow mask of
-# the suit named for a joker led under no-trump or 0) and the trick under way as
-# (seat, position) pairs.
-_Record: TypeAlias = tuple[
-    tuple[tuple[int, tuple[int, ...], int, int, int], ...], tuple[tuple[int, int], ...]
-]
-# The _lead of a state with no trick under way, or before the suit is named (E-37).
-_NO_LEAD: Final[tuple[int, tuple[int, ...]]] = (0, ())
+# The _lead of a state with no trick under way.
+_NO_LEAD: Final[Lead] = (0, -1, -1)
 # The phases the playout plays in its loops, without building states (a tuple: ``in``
 # finds them by identity, without hashing).
 _BULK_PHASES: Final[tuple[Phase, ...]] = (_AUCTION, _TRUMP, _EXCHANGE, _PLAY)
@@ -160,35 +186,119 @@ class _Hand:
         )
 
 
+class Tricks:
+    """The finished tricks of a hand, newest first: one record per trick, linked to
+    the one before, shared by every state that follows the trick (never modified but
+    for the caches, which hold what the record already says).
+
+    Attributes:
+        before: The record of the tricks before this one (:data:`NO_TRICKS` first).
+        lead: The trick's lead: the suit to follow, the effective-suit number led and
+            the leader (the suit named for a joker led under no-trump, E-37).
+        positions: The positions played, in play order.
+        winner: The seat that took the trick (E-20), -1 in :data:`NO_TRICKS`.
+        done: The tricks finished so far, times 16, plus those EW won.
+        public: The tricks as :class:`~cardrules.bid_euchre.Trick` values, oldest
+            first, once asked for (:func:`finished_tricks`).
+        cards: The cards of every finished trick, set with ``public``.
+    """
+
+    __slots__ = ("before", "cards", "done", "lead", "positions", "public", "winner")
+
+    before: Tricks | None
+    lead: Lead
+    positions: tuple[int, ...]
+    winner: int
+    done: int
+    public: tuple[Trick, ...] | None
+    cards: frozenset[Card]
+
+
+def _no_tricks() -> Tricks:
+    t = Tricks()
+    t.before = None
+    t.lead = _NO_LEAD
+    t.positions = ()
+    t.winner = -1
+    t.done = 0
+    t.public = ()
+    t.cards = frozenset()
+    return t
+
+
+NO_TRICKS: Final = _no_tricks()
+"""The record before the first trick is finished, shared by every hand."""
+
+
+def finished_tricks(done: Tricks, p: PlayTables) -> tuple[Trick, ...]:
+    """The finished tricks of the record ``done`` as public values, built once per
+    record (each from the one before)."""
+    public = done.public
+    if public is None:
+        before = done.before
+        if before is None:  # pragma: no cover - only NO_TRICKS has none; its public is ()
+            raise AssertionError("a trick record without the tricks before it")
+        cards = p.deck.cards
+        leader = done.lead[2]
+        positions = done.positions
+        seats = p.seat_after[leader]
+        plays = tuple([(seats[i], cards[pos]) for i, pos in enumerate(positions)])
+        # E-37, E-40: the suit named for a joker led stays public with its trick.
+        named = p.led_label(done.lead[1]) if positions[0] == p.joker_no_trump else None
+        public = (
+            *finished_tricks(before, p),
+            Trick(leader, plays, done.winner, named_suit=named),
+        )
+        done.cards = before.cards.union([cards[pos] for pos in positions])
+        done.public = public
+    return public
+
+
+def finished_cards(done: Tricks, p: PlayTables) -> frozenset[Card]:
+    """The cards of the finished tricks of ``done``, built once per record."""
+    if done.public is None:
+        finished_tricks(done, p)
+    return done.cards
+
+
+def tricks_key(done: Tricks) -> tuple[tuple[Lead, tuple[int, ...], int], ...]:
+    """The finished tricks of ``done`` as plain values, for equality of states."""
+    out = []
+    record: Tricks | None = done
+    while record is not None and record.before is not None:
+        out.append((record.lead, record.positions, record.winner))
+        record = record.before
+    out.reverse()
+    return tuple(out)
+
+
 # The state class derives from it (see cardrules.bid_euchre.state), also in the compiled
 # build.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Core:
-    """The storage of a state and its fast paths: ``apply`` of a legal card or call,
-    ``legal_actions``, ``is_legal`` and ``check`` of a card.
+    """The storage of a state, its fast paths and its checks: ``apply``, ``check``,
+    ``is_legal`` and ``legal_actions``.
 
     ``BidEuchreState`` derives from it and from the core ``StateBase``; everything but
-    the fast paths falls back to the state's checks (``_validate``) and to the
-    transitions here. A state is built as an instance of this plain class (calling it:
-    no ``__init__``, the cheapest way to a new instance), then given its final class.
+    the fast paths of ``apply`` goes through :meth:`_validate`, then a transition here.
+    A state is built as an instance of this plain class (calling it: no ``__init__``,
+    the cheapest way to a new instance), then given its final class.
     """
 
     # Few fields, each set on every card played: the phase, the play tables and the
-    # hands live in the shared _Hand.
+    # hands live in the shared _Hand, the finished tricks in the shared Tricks.
     __slots__ = (
         "_act",
         "_acts",
         "_auction",
-        "_best",
-        "_done",
         "_h",
         "_lead",
         "_left",
         "_legal",
-        "_memo",
-        "_n",
         "_parent",
         "_to_play",
+        "_trick",
+        "_tricks",
         "is_terminal",
     )
 
@@ -203,23 +313,13 @@ class Core:
     _left: int
     _legal: int
     _acts: tuple[Action, ...]
-    # The trick under way: the number of cards played to it; the mask of the suit to
-    # follow and the keys of its cards (PlayTables._keys4), _NO_LEAD when no trick is
-    # under way or the suit is not named yet; the best key plus the seat that played it
-    # (the last trick's once it is finished, until the next lead).
-    _n: int
-    _lead: tuple[int, tuple[int, ...]]
-    _best: int
-    # The tricks finished, times 16, plus those EW won. The cards of the tricks are
-    # read from the history when asked for, and kept in _memo (never set when the
-    # state is built: see _record).
-    _done: int
-    _memo: _Record
-
-    # The checks, the state class's (state.py): every action but the fast paths of
-    # apply goes through them.
-    _validate: ClassVar[Callable[[Core, object, object], tuple[Action, int]]]
-    _check_give: ClassVar[Callable[[Core, Give, int], None]]
+    # The trick under way: the positions played to it, and its lead (the suit to follow,
+    # the effective-suit number led, the leader); _NO_LEAD when no trick is under way,
+    # and the leader alone while the leader of the joker names a suit (E-37).
+    _trick: tuple[int, ...]
+    _lead: Lead
+    # The finished tricks (shared by the states of the next trick).
+    _tricks: Tricks
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take (empty once the hand is over).
@@ -277,8 +377,8 @@ class Core:
         """Check ``action`` (or its notation) and return the state after it.
 
         Args:
-            action: The action, or its notation (parsed with the variant's
-                ``parse_action``).
+            action: The action, its notation (parsed with the variant's notation), or
+                its action id.
             seat: The seat claiming to act; ``None`` for the seat to play.
 
         Returns:
@@ -315,23 +415,25 @@ class Core:
                 pos = p._position[index]
                 left = self._left ^ bit
                 seat = self._to_play
-                n = self._n
-                if n:
+                trick = self._trick
+                if trick:
                     lead = self._lead
-                    follow, keys = lead
-                    # E-20: only a strictly stronger card takes the lead of the trick. Keys
-                    # are strengths times 4 and best is the best key plus its seat.
-                    best = self._best
-                    k = keys[pos]
-                    if k > best:
-                        best = k | seat
-                    n += 1
-                    if n == p.trick_size:
-                        winner = best & 3
-                        done = self._done + 16 + (winner & 1)
-                        if done >> 4 == p.tricks_per_hand:
-                            return self._finish(h, left, done, best, action)
-                        # E-20: the winner leads the next trick, any card (E-18).
+                    # Concatenation: (*trick, pos) measured twice as slow.
+                    trick = trick + (pos,)  # noqa: RUF005
+                    if len(trick) == p.trick_size:
+                        # E-20: the kernel says who takes the trick, and the winner
+                        # leads the next one, any card (E-18).
+                        winner = p.seat_after[lead[2]][p.kernel.winner(trick, lead[1])]
+                        before = self._tricks
+                        done = Tricks()
+                        done.before = before
+                        done.lead = lead
+                        done.positions = trick
+                        done.winner = winner
+                        done.done = before.done + 16 + (winner & 1)
+                        done.public = None
+                        if done.done >> 4 == p.tricks_per_hand:
+                            return self._finish(h, left, done, action)
                         legal = h.held[winner] & left
                         s = Core()
                         s._h = h
@@ -343,25 +445,21 @@ class Core:
                         s._left = left
                         s._legal = legal
                         s._acts = p._a0[legal & 4095] + p._a1[legal >> 12]
-                        s._n = 0
+                        s._trick = ()
                         s._lead = _NO_LEAD
-                        s._best = best
-                        s._done = done
+                        s._tricks = done
                         s.__class__ = h.cls
                         return s  # type: ignore[return-value]
                 else:
                     # E-17, E-19: the lead's effective suit is the suit to follow.
-                    first, best = p._lead4[pos]
+                    first = p.leads[seat][pos]
                     if first is None:
-                        return self._joker_led(left, action)
+                        return self._joker_led(left, action, pos)
                     lead = first
-                    follow = lead[0]
-                    best |= seat
-                    n = 1
+                    trick = (pos,)
                 nxt = p.next_seat[seat]
-                hn = h.held[nxt] & left
-                # E-19: follow the effective suit led if possible, else any card.
-                legal = hn & follow or hn
+                # E-19: the kernel says which cards of the next hand follow.
+                legal = p.kernel.legal_word(h.held[nxt] & left, lead[0], trick)
                 s = Core()
                 s._h = h
                 s._auction = self._auction
@@ -372,10 +470,9 @@ class Core:
                 s._left = left
                 s._legal = legal
                 s._acts = p._a0[legal & 4095] + p._a1[legal >> 12]
-                s._n = n
+                s._trick = trick
                 s._lead = lead
-                s._best = best
-                s._done = self._done
+                s._tricks = self._tricks
                 s.__class__ = h.cls
                 return s  # type: ignore[return-value]
         elif seat is None:
@@ -386,9 +483,9 @@ class Core:
                 rank = tables.rank_by_id.get(id(action))
                 if rank is not None:
                     auction = self._auction
-                    if rank > auction._high or (rank < 0 and not auction._stuck):
+                    if rank > auction.high_rank or (rank < 0 and not auction.dealer_is_stuck):
                         # The hot path of the auction: a legal call (E-8, E-35).
-                        after = auction._next.get(rank) or auction._after(self._to_play, rank)
+                        after = auction.call_rank(rank)
                         to_call = after.to_call
                         if to_call is not None:
                             s = Core()
@@ -400,20 +497,15 @@ class Core:
                             s.is_terminal = False
                             s._left = self._left
                             s._legal = 0
-                            s._acts = (tables.calls_stuck if after._stuck else tables.calls)[
-                                after._high + 1
-                            ]
-                            s._n = 0
+                            s._acts = (
+                                tables.calls_stuck if after.dealer_is_stuck else tables.calls
+                            )[after.high_rank + 1]
+                            s._trick = ()
                             s._lead = _NO_LEAD
-                            s._best = 0
-                            s._done = 0
+                            s._tricks = NO_TRICKS
                             s.__class__ = h.cls
                             return s  # type: ignore[return-value]
-                        if after._high >= 0:
-                            # E-13: the highest bidder is the declarer and names trump.
-                            acts = tables.trump_actions
-                            return _build(self, h, after, action, _TRUMP, after._declarer, acts)  # type: ignore[arg-type]
-                        return self._do_call(action, self._to_play, rank)  # type: ignore[arg-type]
+                        return self._after_auction(after, action)  # type: ignore[arg-type]
             elif phase is _TRUMP:
                 # The allowed trump choices only (E-13).
                 t = h.tables.trump_by_id.get(id(action))
@@ -427,7 +519,7 @@ class Core:
                 # A card of the deck in the help exchange: only its own checks (E-14).
                 self._check_give(action, self._to_play)
                 return self._do_give(action, self._to_play)
-        # Everything else: the state's checks, then the transition.
+        # Everything else: the checks, then the transition.
         checked, acting = self._validate(action, seat)
         return self._transition(checked, acting)
 
@@ -439,63 +531,61 @@ class Core:
         pos = bit.bit_length() - 1
         left = self._left ^ bit
         seat = self._to_play
-        n = self._n
-        if n:
+        trick = self._trick
+        kernel = p.kernel
+        if trick:
             lead = self._lead
-            follow, keys = lead
-            if p.penalize and not bit & follow and h.held[seat] & self._left & follow:
+            if p.penalize and not bit & kernel.legal_word(
+                h.held[seat] & self._left, lead[0], trick
+            ):
                 h = self._renege(seat, pos)
-            # E-20, E-38: only a strictly stronger card takes the lead of the trick, so of
-            # two identical cards the first played wins.
-            best = self._best
-            k = keys[pos]
-            if k > best:
-                best = k | seat
-            n += 1
-            if n == p.trick_size:
-                winner = best & 3
-                done = self._done + 16 + (winner & 1)
-                if done >> 4 == p.tricks_per_hand:
-                    return self._finish(h, left, done, best, action)
+            trick = trick + (pos,)  # noqa: RUF005 - as in apply
+            if len(trick) == p.trick_size:
+                # E-20, E-38: the kernel says who takes the trick; of two identical cards
+                # the first played.
+                winner = p.seat_after[lead[2]][kernel.winner(trick, lead[1])]
+                done = _record(self._tricks, lead, trick, winner)
+                if done.done >> 4 == p.tricks_per_hand:
+                    return self._finish(h, left, done, action)
                 legal = h.held[winner] & left
                 return _build(
                     self, h, self._auction, action, _PLAY, winner, p.play_actions(legal), legal,
-                    left, 0, done, _NO_LEAD, best,
+                    left, (), _NO_LEAD, done,
                 )  # fmt: skip
         else:
-            first, best = p._lead4[pos]
+            first = p.leads[seat][pos]
             if first is None:
-                return self._joker_led(left, action)
+                return self._joker_led(left, action, pos)
             lead = first
-            follow = lead[0]
-            best |= seat
-            n = 1
+            trick = (pos,)
         nxt = p.next_seat[seat]
         hn = h.held[nxt] & left
         # E-23: under renege_mode="penalize" any card may be played (and is scored).
-        legal = hn if p.penalize else (hn & follow or hn)
+        legal = hn if p.penalize else kernel.legal_word(hn, lead[0], trick)
         return _build(
             self, h, self._auction, action, _PLAY, nxt, p.play_actions(legal), legal, left,
-            n, self._done, lead, best,
+            trick, lead, self._tricks,
         )  # fmt: skip
 
     def _renege(self, seat: int, pos: int) -> _Hand:
         # E-23 (penalize): the card stands; the renege is scored with the hand.
         h = self._h.copy()
         p = h.play
-        renege = Renege(seat, (self._done >> 4) + 1, p.deck.cards[pos], p.led_suit(self._lead[0]))
+        renege = Renege(
+            seat, (self._tricks.done >> 4) + 1, p.deck.cards[pos], p.led_label(self._lead[1])
+        )
         h.reneges = (*h.reneges, renege)
         return h
 
-    def _finish(self, h: _Hand, left: int, done: int, best: int, action: Action) -> Self:
+    def _finish(self, h: _Hand, left: int, done: Tricks, action: Action) -> Self:
         auction = self._auction
         h = h.copy()
         h.phase = _END
         # E-24 … E-31: one scoring code path, shared with the score-only API.
         tables = h.tables
-        ew = done & 15
+        ew = done.done & 15
         h.result = _played_result(
-            tables.options, tables.results, auction, (done >> 4) - ew, ew, h.reneges
+            tables.options, tables.results, auction, (done.done >> 4) - ew, ew, h.reneges
         )
         s = Core()
         s._h = h
@@ -507,22 +597,22 @@ class Core:
         s._left = left
         s._legal = 0
         s._acts = ()
-        s._n = 0
+        s._trick = ()
         s._lead = _NO_LEAD
-        s._best = best
-        s._done = done
+        s._tricks = done
         s.__class__ = h.cls
         return s  # type: ignore[return-value]
 
     def _hand_of(self, seat: int) -> int:
         return self._h.held[seat] & self._left
 
-    def _joker_led(self, left: int, action: Action) -> Self:
+    def _joker_led(self, left: int, action: Action, pos: int) -> Self:
         # E-37 (R500): the leader of the joker under no-trump names the suit to follow.
         h = self._h
+        seat = self._to_play
         return _build(
-            self, h, self._auction, action, _NAME_SUIT, self._to_play,
-            h.tables.name_actions, 0, left, 1, self._done,
+            self, h, self._auction, action, _NAME_SUIT, seat, h.tables.name_actions, 0, left,
+            (pos,), (0, -1, seat), self._tricks,
         )  # fmt: skip
 
     def _void(self, h: _Hand, auction: Auction, action: Action, reason: VoidReason) -> Self:
@@ -531,15 +621,197 @@ class Core:
         h.result = HandResult._trusted(h.tables.options, None, None, (0, 0), (), reason)
         return _build(self, h, auction, action, _END, -1, ())
 
+    # -- the checks ---------------------------------------------------------------------
+
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        """The action (parsed if it was text or an id) and the acting seat, if ``apply``
+        accepts them; else the specific error (see :meth:`apply`). Builds no state."""
+        s = self._turn(seat)
+        h = self._h
+        checked = self._parse(action, s)
+        kind = type(checked)
+        if kind is Play or kind is Give or kind is Discard:
+            card = checked.card  # type: ignore[attr-defined]
+            if type(card) is not Card or not h.play.position_mask[card.index]:
+                raise UnknownCardError(
+                    f"{quote(card)} is not in this game's deck", action=checked, seat=s
+                )
+        phase = h.phase
+        if phase is _PLAY and kind is Play:
+            self._check_play(checked, s)  # type: ignore[arg-type]
+        elif phase is _AUCTION and (kind is Bid or kind is Pass):
+            self._check_call(checked, s)
+        elif phase is _TRUMP and kind is NameTrump:
+            self._check_trump(checked, s)  # type: ignore[arg-type]
+        elif phase is _EXCHANGE and kind is Give:
+            self._check_give(checked, s)  # type: ignore[arg-type]
+        elif phase is _DISCARD and kind is Discard:
+            self._check_discard(checked, s)  # type: ignore[arg-type]
+        elif phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
+            self._check_claim(checked, s)
+        elif not (phase is _NAME_SUIT and kind is NameSuit):
+            # E-37: any of the four suits may be named; everything else is refused.
+            if kind not in _ACTION_TYPES:
+                raise InvalidActionError(
+                    f"{quote(checked)} is not a Bid Euchre action", action=checked, seat=s
+                )
+            raise WrongPhaseError(_PHASE_HINTS[phase], action=checked, seat=s)
+        return checked, s
+
+    def _turn(self, seat: object) -> int:
+        """The acting seat: the seat to play if ``seat`` is None, else ``seat`` checked."""
+        to_play = self._to_play
+        if to_play < 0:
+            raise GameOverError("the hand is over: no action is possible")
+        if seat is None:
+            return to_play
+        s = check_seat(seat, 4)
+        if s != to_play:
+            if s == self._auction.sitting_out and self._h.phase in (_PLAY, _NAME_SUIT):
+                # E-21: the partner of a help or moon declarer plays no card.
+                raise NotYourTurnError(
+                    f"seat {s} sits out this hand: the partner of a help or moon bid does not play",
+                    seat=s,
+                    rule_id="E-21",
+                )
+            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
+        return s
+
+    def _parse(self, action: object, seat: int) -> Action:
+        """``action`` as an action: text read with the variant's notation, an ``int`` as
+        an action id; anything else that is not an action is refused."""
+        if isinstance(action, str):
+            return self._h.tables.notation.parse(action)
+        if type(action) is int:
+            try:
+                return action_from_id(action)
+            except InvalidActionError:
+                raise InvalidActionError(
+                    f"{quote(action)} is not an action id of Bid Euchre: ids run from 0 to"
+                    f" {_ACTION_IDS - 1}",
+                    seat=seat,
+                ) from None
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action of Bid Euchre: {quote(action)}", seat=seat)
+        return action
+
+    def _check_play(self, action: Play, seat: int) -> None:
+        card = action.card
+        p = self._h.play
+        if self._legal & p.position_mask[card.index]:
+            return
+        if not self._hand_of(seat) & p.position_mask[card.index]:
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {card}", action=action, seat=seat, rule_id="E-19"
+            )
+        # E-19: the kernel refused the card; the trick table says which duty it breaks
+        # (following suit under the rules as written; trumping or overtrumping under a
+        # declaration that adds them).
+        lead = self._lead
+        led = p.led_label(lead[1])
+        name = led.name.lower()
+        hand = self._hand_of(seat)
+        held = hand & p.position_mask[card.index]
+        why = p.table.why_illegal(hand, self._trick, (held & -held).bit_length() - 1, lead[1])
+        if why is Obligation.TRUMP:
+            raise MustTrumpError(
+                f"{name} was led and seat {seat} holds none: play a trump",
+                action=action,
+                seat=seat,
+                rule_id="E-19",
+            )
+        if why is Obligation.OVERTRUMP:
+            raise MustOvertrumpError(
+                f"seat {seat} must play a trump above the best trump of the trick",
+                action=action,
+                seat=seat,
+                rule_id="E-19",
+            )
+        trump = p.trump
+        if card.suit is led and isinstance(trump, Suit):
+            raise MustFollowSuitError(
+                f"{card} is the left bower, a card of {trump.name.lower()} (E-17), so it"
+                f" does not follow {name}: play a card of {name}",
+                action=action,
+                seat=seat,
+                rule_id="E-19",
+            )
+        raise MustFollowSuitError(
+            f"{name} was led and seat {seat} holds a card of {name}: follow suit",
+            action=action,
+            seat=seat,
+            rule_id="E-19",
+        )
+
+    def _check_call(self, action: Action, seat: int) -> None:
+        auction = self._auction
+        rank = self._h.tables.rank_by_id.get(id(action), -2)
+        if rank <= auction.high_rank and (rank >= 0 or rank == -2 or auction.dealer_is_stuck):
+            # Not known to be legal: let the auction say which rule it breaks, if any.
+            call = action.contract if isinstance(action, Bid) else None
+            try:
+                auction.check(call)
+            except BidError as exc:
+                raise BidError(exc.message, action=action, seat=seat, rule_id=exc.rule_id) from None
+
+    def _check_trump(self, action: NameTrump, seat: int) -> None:
+        if isinstance(action.trump, NoTrump) and not self._h.tables.allow_no_trump:
+            raise TrumpError(
+                "no-trump is not allowed: name clubs, diamonds, hearts or spades (allow_no_trump)",
+                action=action,
+                seat=seat,
+                rule_id="E-13",
+            )
+
+    def _check_give(self, action: Give, seat: int) -> None:
+        h = self._h
+        posm = h.play.position_mask[action.card.index]
+        if not self._hand_of(seat) & posm:
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-14"
+            )
+        partner = (_seat(self._auction.declarer) + 2) % 4
+        if seat == partner and not partner_choices(h, partner) & posm:
+            raise ExchangeError(
+                self._why_not_give(action, partner), action=action, seat=seat, rule_id="E-14"
+            )
+
+    def _why_not_give(self, action: Give, partner: int) -> str:
+        h = self._h
+        p = h.play
+        if not self._hand_of(partner) & ~h.given & p.position_mask[action.card.index]:
+            return f"{action.card} was just received: pass one of the cards you were dealt"
+        forced = p.deck.cards_of(partner_choices(h, partner))
+        return f"pass your highest trump, {forced[0]} (help_card_rule 'highest_trump')"
+
+    def _check_discard(self, action: Discard, seat: int) -> None:
+        if not self._hand_of(seat) & self._h.play.position_mask[action.card.index]:
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-37"
+            )
+
+    def _check_claim(self, action: Action, seat: int) -> None:
+        if isinstance(action, ClaimAceNoFace) and not is_ace_no_face(
+            self._h.play.deck.cards_of(self._hand_of(seat))
+        ):
+            raise DeclarationError(
+                f"seat {seat}'s hand does not qualify for Ace No Face: it needs an ace"
+                " and no jack, queen or king",
+                action=action,
+                seat=seat,
+                rule_id="E-36",
+            )
+
     # -- the transitions of the checked path --------------------------------------------
 
     def _transition(self, action: Action, seat: int) -> Self:
-        """The state after ``action`` by ``seat``, which the state's ``_validate`` accepted."""
+        """The state after ``action`` by ``seat``, which :meth:`_validate` accepted."""
         h = self._h
         phase = h.phase
         if phase is _PLAY and type(action) is Play:
-            # A legal card given as text: the fast step of apply takes it.
-            return self.apply(action, seat)
+            # A legal card given as text, an id or with its seat: the play step.
+            p = h.play
+            return self._play_any(h, p, self._legal & p.position_mask[action.card.index], action)
         if phase is _AUCTION:
             return self._do_call(action, seat)
         if phase is _TRUMP and type(action) is NameTrump:
@@ -554,25 +826,29 @@ class Core:
             return self._do_name_suit(action, seat)
         raise AssertionError(f"{action} was accepted in phase {phase.name}")  # pragma: no cover
 
-    def _do_call(self, action: Action, seat: int, rank: int | None = None) -> Self:
+    def _do_call(self, action: Action, seat: int) -> Self:
         h = self._h
-        auction = self._auction
         tables = h.tables
+        rank = tables.rank_by_id.get(id(action))
         if rank is None:
-            rank = tables.rank_by_id.get(id(action))
-            if rank is None:
-                # A legal call that is not interned: a pass or a bid of the ladder.
-                rank = auction.rules.rank(action.contract) if isinstance(action, Bid) else -1
-        auction = auction._after(seat, rank)
+            # A legal call that is not interned: a pass or a bid of the ladder.
+            rank = tables.auction_rules.rank(action.contract) if isinstance(action, Bid) else -1
+        auction = self._auction.call_rank(rank)
         if auction.to_call is not None:
-            acts = (tables.calls_stuck if auction._stuck else tables.calls)[auction._high + 1]
+            acts = (tables.calls_stuck if auction.dealer_is_stuck else tables.calls)[
+                auction.high_rank + 1
+            ]
             return _build(self, h, auction, action, _AUCTION, auction.to_call, acts)
-        if auction._high < 0:
+        return self._after_auction(auction, action)
+
+    def _after_auction(self, auction: Auction, action: Action) -> Self:
+        h = self._h
+        if auction.high_rank < 0:
             # E-12: four passes void the hand; the deal passes left (E-5).
             return self._void(h, auction, action, "all_pass")
         # E-13: the highest bidder is the declarer and names trump.
-        acts = tables.trump_actions
-        return _build(self, h, auction, action, _TRUMP, auction._declarer, acts)
+        acts = h.tables.trump_actions
+        return _build(self, h, auction, action, _TRUMP, _seat(auction.declarer), acts)
 
     def _do_name_trump(self, action: NameTrump, seat: int, t: int | None = None) -> Self:
         h = self._h
@@ -582,19 +858,19 @@ class Core:
         auction = self._auction
         h = h.copy()
         h.trump = t
-        p = h.play = tables.play_tables[t][auction._sitting_out + 1]
-        if tables.discard_after_trump or auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
+        out = auction.sitting_out
+        p = h.play = tables.play_tables[t][0 if out is None else out + 1]
+        declarer = _seat(auction.declarer)
+        if tables.discard_after_trump or _kind(auction) is ContractKind.HELP:
             return _after_trump(self, h, auction, action)
         # E-18: the declarer leads the first trick, any card.
-        legal = h.held[auction._declarer]
-        return _build(
-            self, h, auction, action, _PLAY, auction._declarer, p.play_actions(legal), legal
-        )
+        legal = h.held[declarer]
+        return _build(self, h, auction, action, _PLAY, declarer, p.play_actions(legal), legal)
 
     def _do_give(self, action: Give, seat: int) -> Self:
         h = self._h
         p = h.play
-        declarer = self._auction._declarer
+        declarer = _seat(self._auction.declarer)
         partner = (declarer + 2) % 4
         posm = p.position_mask[action.card.index]
         # The partner gives only what E-14 allows (highest trump by default).
@@ -633,15 +909,53 @@ class Core:
     def _do_name_suit(self, action: NameSuit, seat: int) -> Self:
         # E-37: the named suit is the suit to follow; the joker leads it, as a trump.
         p = self._h.play
-        lead = p._named4[action.suit]
-        follow, keys = lead
-        hn = self._hand_of(p.next_seat[seat])
-        legal = hn if p.penalize else (hn & follow or hn)
+        lead = p.named_leads[action.suit][seat]
+        nxt = p.next_seat[seat]
+        hn = self._hand_of(nxt)
+        trick = self._trick
+        legal = hn if p.penalize else p.kernel.legal_word(hn, lead[0], trick)
         return _build(
-            self, self._h, self._auction, action, _PLAY, p.next_seat[seat],
-            p.play_actions(legal), legal, self._left, 1, self._done,
-            lead, keys[p.joker_no_trump] | seat,
+            self, self._h, self._auction, action, _PLAY, nxt, p.play_actions(legal), legal,
+            self._left, trick, lead, self._tricks,
         )  # fmt: skip
+
+
+_ACTION_TYPES: Final = frozenset(
+    {Play, Pass, Bid, NameTrump, Give, Discard, ClaimAceNoFace, NameSuit}
+)
+_ACTION_IDS: Final = 102
+
+_PHASE_HINTS: Final = {
+    _DISCARD: "the dealer must first discard a card face down (E-37)",
+    _CLAIM: "each player may first claim Ace No Face or pass (E-36)",
+    _AUCTION: "the auction is on: bid or pass (E-8)",
+    _TRUMP: "the declarer must name trump first (E-13)",
+    _EXCHANGE: "the help exchange comes first: give a card (E-14)",
+    _PLAY: "the play is on: play a card (E-19)",
+    _NAME_SUIT: "the leader of the joker must first name a suit (E-37)",
+    _END: "the hand is over",
+}
+
+
+def _seat(seat: int | None) -> int:
+    # A seat the auction has once it is won (the declarer): never None here.
+    return -1 if seat is None else seat
+
+
+def _kind(auction: Auction) -> ContractKind | None:
+    contract = auction.contract
+    return None if contract is None else contract.kind
+
+
+def _record(before: Tricks, lead: Lead, trick: tuple[int, ...], winner: int) -> Tricks:
+    done = Tricks()
+    done.before = before
+    done.lead = lead
+    done.positions = trick
+    done.winner = winner
+    done.done = before.done + 16 + (winner & 1)
+    done.public = None
+    return done
 
 
 # Sets every field of a state; positional for speed: PLR0913, PLR0917.
@@ -655,10 +969,9 @@ def _build(  # noqa: PLR0913, PLR0917
     acts: tuple[Action, ...],
     legal: int = 0,
     left: int | None = None,
-    n: int = 0,
-    done: int = 0,
-    lead: tuple[int, tuple[int, ...]] = _NO_LEAD,
-    best: int = 0,
+    trick: tuple[int, ...] = (),
+    lead: Lead = _NO_LEAD,
+    tricks: Tricks = NO_TRICKS,
 ) -> C:
     if h.phase is not phase:
         # The phase lives in the _Hand: a new phase needs a copy, unless h is new.
@@ -675,10 +988,9 @@ def _build(  # noqa: PLR0913, PLR0917
     s._left = h.play.full if left is None else left
     s._legal = legal
     s._acts = acts
-    s._n = n
+    s._trick = trick
     s._lead = lead
-    s._best = best
-    s._done = done
+    s._tricks = tricks
     s.__class__ = h.cls
     return s  # type: ignore[return-value]
 
@@ -695,7 +1007,7 @@ def _before_auction(parent: C | None, h: _Hand, auction: Auction, last: Action |
         seat = (h.dealer + 1 + h.claims) % 4
         acts = tables.claim_actions(h.play.deck.cards_of(h.held[seat]))
         return _build(parent, h, auction, last, _CLAIM, seat, acts)
-    acts = (tables.calls_stuck if auction._stuck else tables.calls)[auction._high + 1]
+    acts = (tables.calls_stuck if auction.dealer_is_stuck else tables.calls)[auction.high_rank + 1]
     # Before the first call: the auction is not over, to_call is a seat.
     return _build(parent, h, auction, last, _AUCTION, auction.to_call, acts)  # type: ignore[arg-type]
 
@@ -707,9 +1019,9 @@ def _after_trump(parent: C, h: _Hand, auction: Auction, last: Action) -> C:
         # E-37 (after_trump): the dealer discards before any help exchange.
         acts = tables.card_actions(Discard, h.held[h.dealer])
         return _build(parent, h, auction, last, _DISCARD, h.dealer, acts)
-    declarer = auction._declarer
+    declarer = _seat(auction.declarer)
     k = tables.help_count
-    if h.returned.bit_count() < k and auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
+    if h.returned.bit_count() < k and _kind(auction) is ContractKind.HELP:
         # E-14: the declarer gives first, then the partner gives back.
         if h.given.bit_count() < k:
             giver, avail = declarer, h.held[declarer]
@@ -757,7 +1069,7 @@ def root_state(
     else:
         h.hands = dealt
         h.held = held
-    auction = tables.auction_rules._roots[dealer]
+    auction = tables.auction_rules.start(dealer)
     if tables.discard_before_auction:
         # E-37: the dealer, dealt 7 cards, discards one before anything else.
         acts = tables.card_actions(Discard, h.held[dealer])
@@ -776,12 +1088,127 @@ def root_state(
     s._left = h.play.full
     s._legal = 0
     s._acts = tables.calls[0]
-    s._n = 0
+    s._trick = ()
     s._lead = _NO_LEAD
-    s._best = 0
-    s._done = 0
+    s._tricks = NO_TRICKS
     s.__class__ = h.cls
     return s  # type: ignore[return-value]
+
+
+# -- the deal ------------------------------------------------------------------------
+
+# For deal(): the bit of each position (copied, never changed), and the steps of the
+# shuffle from card 23 down to card 4, four at a time: each card with the number of
+# bits drawn for it.
+_BITS: Final = [1 << pos for pos in range(25)]
+_DEAL_STEPS: Final = tuple(
+    tuple(x for c in range(top, top - 4, -1) for x in (c, (c + 1).bit_length()))
+    for top in range(23, 4, -4)
+)
+
+
+def new_hand(tables: Tables, cls: type[C], dealer: int, rng: random.Random) -> C:
+    """The first state of a hand shuffled with ``rng`` and dealt by ``dealer`` (E-4):
+    the draws of :func:`cardrules.decks.shuffle`, fused with the deal."""
+    getrandbits = rng.getrandbits
+    if tables.deck.double:
+        return root_state(tables, cls, dealer, _double_deal(tables, dealer, getrandbits))
+    held = _deal(tables.deck.size, dealer, getrandbits)
+    w = tables.deck.size
+    return root_state(
+        tables, cls, dealer, held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w, held
+    )
+
+
+# The shuffle unrolled four cards at a time, one per seat: PLR0912.
+def _deal(  # noqa: PLR0912
+    size: int, dealer: int, getrandbits: Callable[[int], int]
+) -> tuple[int, int, int, int]:
+    """Shuffle and deal one deck (24 cards, or 25 with the joker): the seats' masks.
+
+    The Fisher-Yates shuffle of :func:`cardrules.decks.shuffle` (the same draws),
+    on positions, fused with the deal (E-4): card ``i`` of the shuffled deck goes to
+    seat ``(dealer + 1 + i) % 4``, and is final once step ``i`` has drawn it.
+    """
+    # The shuffled deck, as the bit of each card's position.
+    deck = _BITS[:size]
+    extra = 0
+    if size == 25:
+        # E-37: the 25th card goes to the dealer.
+        j = getrandbits(5)
+        while j > 24:
+            j = getrandbits(5)
+        extra = deck[j]
+        deck[j] = deck[24]
+    # The masks of the seats that get cards 4q, 4q + 1, 4q + 2 and 4q + 3.
+    h0 = h1 = h2 = h3 = 0
+    for c3, k3, c2, k2, c1, k1, c0, k0 in _DEAL_STEPS:
+        j = getrandbits(k3)
+        while j > c3:
+            j = getrandbits(k3)
+        h3 |= deck[j]
+        deck[j] = deck[c3]
+        j = getrandbits(k2)
+        while j > c2:
+            j = getrandbits(k2)
+        h2 |= deck[j]
+        deck[j] = deck[c2]
+        j = getrandbits(k1)
+        while j > c1:
+            j = getrandbits(k1)
+        h1 |= deck[j]
+        deck[j] = deck[c1]
+        j = getrandbits(k0)
+        while j > c0:
+            j = getrandbits(k0)
+        h0 |= deck[j]
+        deck[j] = deck[c0]
+    # Cards 3, 2 and 1, then card 0, which the shuffle leaves in place.
+    j = getrandbits(3)
+    while j > 3:
+        j = getrandbits(3)
+    h3 |= deck[j] | extra
+    deck[j] = deck[3]
+    j = getrandbits(2)
+    while j > 2:
+        j = getrandbits(2)
+    h2 |= deck[j]
+    deck[j] = deck[2]
+    j = getrandbits(2)
+    while j > 1:
+        j = getrandbits(2)
+    h1 |= deck[j]
+    h0 |= deck[1 - j]
+    # Card i goes to seat (dealer + 1 + i) % 4: h0 to the dealer's left.
+    if dealer == 0:
+        return (h3, h0, h1, h2)
+    if dealer == 1:
+        return (h2, h3, h0, h1)
+    if dealer == 2:
+        return (h1, h2, h3, h0)
+    return (h0, h1, h2, h3)
+
+
+def _double_deal(tables: Tables, dealer: int, getrandbits: Callable[[int], int]) -> int:
+    size = tables.deck.size
+    perm = list(range(size))
+    for n, k, i in tables.shuffle_steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        perm[i], perm[j] = perm[j], perm[i]
+    # Identical copies are interchangeable: the lower seat gets the first copy, as
+    # in deal(), so that a record of the cards replays to an equal state.
+    seat_of = [0] * size
+    for i, pos in enumerate(perm):
+        seat_of[pos] = (dealer + 1 + i) % 4
+    dealt = 0
+    for first in range(24):
+        a, b = seat_of[first], seat_of[first + 24]
+        if a > b:
+            a, b = b, a
+        dealt |= 1 << (first + a * size) | 1 << (first + 24 + b * size)
+    return dealt
 
 
 def restore(
@@ -792,6 +1219,40 @@ def restore(
     for action in actions:
         # The seat named: a state that requires it (require_seat=True) is restored too.
         state = state.apply(action, state._to_play)
+    return state
+
+
+def replay(
+    tables: Tables,
+    cls: type[C],
+    dealer: int,
+    dealt: int,
+    steps: Sequence[Action | Sequence[Action]],
+) -> C | None:
+    """The state after ``steps`` from the deal, each checked, or ``None`` if the rules
+    refuse one (a view's sampler, which dealt the hidden cards at random).
+
+    A step is an action, or a list of cards to give in the help exchange, of which the
+    first the rules take is given (E-14: the partner's best trumps go first, while a
+    view lists them in deck order).
+    """
+    state = root_state(tables, cls, dealer, dealt)
+    try:
+        for step in steps:
+            if isinstance(step, Action):
+                state = state.apply(step, state._to_play)
+                continue
+            todo = list(step)
+            while todo:
+                for n, give in enumerate(todo):
+                    if state.is_legal(give, state._to_play):
+                        state = state.apply(give, state._to_play)
+                        del todo[n]
+                        break
+                else:
+                    return None
+    except IllegalActionError:
+        return None
     return state
 
 
@@ -817,18 +1278,15 @@ def _played_result(
         ew: Tricks won by EW.
         reneges: The reneges recorded in the hand (E-23).
     """
+    declarer = _seat(auction.declarer)
     if reneges:
         return HandResult._trusted(
-            options,
-            auction._contract,
-            auction._declarer,
-            (ns, ew),
-            tuple([r.seat for r in reneges]),
+            options, auction.contract, declarer, (ns, ew), tuple([r.seat for r in reneges])
         )
-    key = (auction._high << 2 | auction._declarer) << 8 | ns << 4 | ew
+    key = (auction.high_rank << 2 | declarer) << 8 | ns << 4 | ew
     result = results.get(key)
     if result is None:
-        result = HandResult._trusted(options, auction._contract, auction._declarer, (ns, ew))
+        result = HandResult._trusted(options, auction.contract, declarer, (ns, ew))
         results[key] = result
     return result
 
@@ -880,22 +1338,24 @@ def playout(state: Core, rng: random.Random) -> HandResult:
     options = tables.options
     getrandbits = rng.getrandbits
     auction = _random_calls(state._auction, getrandbits)
-    if auction._high < 0:
+    if auction.high_rank < 0:
         # E-12: four passes; E-32: nothing scored.
         return HandResult._trusted(options, None, None, (0, 0), (), "all_pass")
-    declarer = auction._declarer
+    declarer = _seat(auction.declarer)
     if h.trump >= 0:
         p = h.play
     else:
         t = _below(getrandbits, len(tables.trump_actions))
-        p = tables.play_tables[t][auction._sitting_out + 1]
+        out = auction.sitting_out
+        p = tables.play_tables[t][0 if out is None else out + 1]
     won = [0, 0]
     reneges = h.reneges
     # One mask per seat in a list: cheaper to update in place than the packed integer.
     left = state._left
     held = [h.held[0] & left, h.held[1] & left, h.held[2] & left, h.held[3] & left]
-    if not state._legal:
-        if auction._contract.kind is ContractKind.HELP:  # type: ignore[union-attr]
+    done = state._tricks.done
+    if h.phase is not _PLAY:
+        if _kind(auction) is ContractKind.HELP:
             # E-14: the declarer gives, then the partner gives back.
             count = tables.help_count
             _random_exchange(
@@ -904,22 +1364,21 @@ def playout(state: Core, rng: random.Random) -> HandResult:
         # E-18: the declarer leads the first trick.
         seat, trick_no = declarer, 1
     else:
-        won[1] = state._done & 15
-        won[0] = (state._done >> 4) - won[1]
-        seat, trick_no = state._to_play, (state._done >> 4) + 1
-    if state._n:
+        won[1] = done & 15
+        won[0] = (done >> 4) - won[1]
+        seat, trick_no = state._to_play, (done >> 4) + 1
+    if state._trick:
         # Finish the trick under way, then play whole tricks.
         seat, reneges = _play_cards(
-            p, held, seat, state._lead[0], state._lead[1], state._best,
-            state._n, trick_no, won, reneges, getrandbits,
-        )  # fmt: skip
+            p, held, seat, state._lead, list(state._trick), trick_no, won, reneges, getrandbits
+        )
         trick_no += 1
     if trick_no <= p.tricks_per_hand:
         if p.plain:
             _play_tricks(p, held, seat, trick_no, won, getrandbits)
         else:
             _, reneges = _play_cards(
-                p, held, seat, 0, (), 0, 0, trick_no, won, reneges, getrandbits
+                p, held, seat, _NO_LEAD, [], trick_no, won, reneges, getrandbits
             )
     return _played_result(options, tables.results, auction, won[0], won[1], reneges)
 
@@ -936,19 +1395,16 @@ def _random_calls(auction: Auction, getrandbits: Callable[[int], int]) -> Auctio
     among them: pass (rank -1) then the bids above the highest, or only those bids for a
     stuck dealer.
     """
-    seat = auction.to_call
     top = len(auction.rules.ladder)
-    while seat is not None:
-        high = auction._high
-        stuck = auction._stuck
+    while auction.to_call is not None:
+        high = auction.high_rank
+        stuck = auction.dealer_is_stuck
         n = top - high - 1 if stuck else top - high
         k = _BIT_LENGTH[n]
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        rank = high + 1 + r if stuck else (high + r if r else -1)
-        auction = auction._next.get(rank) or auction._after(seat, rank)
-        seat = auction.to_call
+        auction = auction.call_rank(high + 1 + r if stuck else (high + r if r else -1))
     return auction
 
 
@@ -992,11 +1448,16 @@ def _play_tricks(
     """Whole tricks from ``trick_no`` on, one deck, no reneges, as ``_play_cards`` but faster.
 
     Each choice draws as ``random.Random.choice`` over the legal cards in deck order
-    (E-18 … E-20); the tricks won are added to ``won``.
+    (E-18, E-19); the kernel says who takes each trick (E-20); the tricks won are added
+    to ``won``.
     """
     bits_of = _BIT_LENGTH
     next_seat = p.next_seat
-    lead4 = p._lead4
+    leads = p.leads
+    seat_after = p.seat_after
+    kernel = p.kernel
+    legal_word = kernel.legal_word
+    winner_of = kernel.winner
     followers = range(p.trick_size - 1)
     for _ in range(trick_no, p.tricks_per_hand + 1):
         seat = leader
@@ -1013,17 +1474,16 @@ def _play_tricks(
         bit = m & -m
         held[seat] = hand ^ bit
         pos = bit.bit_length() - 1
-        lead, best = lead4[pos]
+        lead = leads[seat][pos]
         if lead is None:
-            follow, keys, best = _joker_named(p, pos, seat, getrandbits)
-        else:
-            follow, keys = lead
-            best |= seat
+            lead = _joker_named(p, seat, getrandbits)
+        follow = lead[0]
+        trick = [pos]
         for _ in followers:
             seat = next_seat[seat]
             hand = held[seat]
-            # E-19: follow the effective suit led if possible.
-            m = hand & follow or hand
+            # E-19: the kernel says which cards follow.
+            m = legal_word(hand, follow, trick)
             n = m.bit_count()
             k = bits_of[n]
             r = getrandbits(k)
@@ -1034,34 +1494,27 @@ def _play_tricks(
                 r -= 1
             bit = m & -m
             held[seat] = hand ^ bit
-            # E-20: only a strictly stronger card takes the lead (keys are times 4).
-            k = keys[bit.bit_length() - 1]
-            if k > best:
-                best = k | seat
-        leader = best & 3
+            trick.append(bit.bit_length() - 1)
+        # E-20: the kernel says who takes the trick.
+        leader = seat_after[lead[2]][winner_of(trick, lead[1])]
         won[leader & 1] += 1
 
 
-def _joker_named(
-    p: PlayTables, pos: int, seat: int, getrandbits: Callable[[int], int]
-) -> tuple[int, tuple[int, ...], int]:
+def _joker_named(p: PlayTables, seat: int, getrandbits: Callable[[int], int]) -> Lead:
     """E-37: the leader of the joker under no-trump names a suit, one of four in order."""
     r = getrandbits(3)
     while r >= 4:
         r = getrandbits(3)
-    follow, keys = p._named4[_SUITS[r]]
-    return follow, keys, keys[pos] | seat
+    return p.named_leads[_SUITS[r]][seat]
 
 
 # One hot loop, kept whole for speed: PLR0912, PLR0913, PLR0917.
-def _play_cards(  # noqa: PLR0912, PLR0913, PLR0917
+def _play_cards(  # noqa: PLR0913, PLR0917
     p: PlayTables,
     held: list[int],
     seat: int,
-    follow: int,
-    keys: tuple[int, ...],
-    best: int,
-    in_trick: int,
+    lead: Lead,
+    trick: list[int],
     trick_no: int,
     won: list[int],
     reneges: tuple[Renege, ...],
@@ -1070,9 +1523,8 @@ def _play_cards(  # noqa: PLR0912, PLR0913, PLR0917
     """The card play of ``random_playout`` (E-18 … E-23), from any point of a trick.
 
     Plays to the end of the hand, or only to the end of the trick under way if
-    ``in_trick`` cards of it are played already. ``held`` is each seat's hand, updated
-    in place; ``keys`` and ``best`` are as in the state (strengths times 4, plus the
-    seat). The tricks won are added to ``won``.
+    ``trick`` (the positions played to it, with its ``lead``) is not empty. ``held`` is
+    each seat's hand, updated in place. The tricks won are added to ``won``.
 
     Returns:
         The seat to lead next and the reneges so far.
@@ -1081,13 +1533,16 @@ def _play_cards(  # noqa: PLR0912, PLR0913, PLR0917
     double = p.double
     penalize = p.penalize
     next_seat = p.next_seat
-    lead4 = p._lead4
+    leads = p.leads
+    seat_after = p.seat_after
+    kernel = p.kernel
     trick_size = p.trick_size
-    last_trick = trick_no if in_trick else p.tricks_per_hand
+    last_trick = trick_no if trick else p.tricks_per_hand
     bits_of = _BIT_LENGTH
     while True:
         hand = held[seat]
-        legal = hand if penalize or not in_trick else (hand & follow or hand)
+        lawful = kernel.legal_word(hand, lead[0], trick) if trick else hand
+        legal = hand if penalize else lawful
         distinct = (legal | legal >> 24) & 0xFFFFFF if double else legal
         n = distinct.bit_count()
         k = bits_of[n]
@@ -1102,26 +1557,19 @@ def _play_cards(  # noqa: PLR0912, PLR0913, PLR0917
             bit <<= 24
         held[seat] = hand ^ bit
         pos = bit.bit_length() - 1
-        if not in_trick:
-            lead, best = lead4[pos]
-            if lead is None:
-                follow, keys, best = _joker_named(p, pos, seat, getrandbits)
-            else:
-                follow, keys = lead
-                best |= seat
-        else:
-            if penalize and not bit & follow and hand & follow:
-                reneges = (*reneges, Renege(seat, trick_no, cards[pos], p.led_suit(follow)))
-            k = keys[pos]
-            if k > best:
-                best = k | seat
-        in_trick += 1
-        if in_trick == trick_size:
-            seat = best & 3
+        if not trick:
+            first = leads[seat][pos]
+            lead = _joker_named(p, seat, getrandbits) if first is None else first
+        elif penalize and not bit & lawful:
+            reneges = (*reneges, Renege(seat, trick_no, cards[pos], p.led_label(lead[1])))
+        trick.append(pos)
+        if len(trick) == trick_size:
+            # E-20, E-38: the kernel says who takes the trick.
+            seat = seat_after[lead[2]][kernel.winner(trick, lead[1])]
             won[seat & 1] += 1
             if trick_no == last_trick:
                 return seat, reneges
             trick_no += 1
-            in_trick = 0
+            trick = []
         else:
             seat = next_seat[seat]

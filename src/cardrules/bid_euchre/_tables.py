@@ -6,15 +6,12 @@ Private: the engine (``_engine.py``) reads these tables directly in its hot loop
 layout may change with any release. Cards are positions in the deck of the options
 (:attr:`DeckTables.cards`), and a set of cards is a bitmask over positions.
 
-The play rules are declared here once, as data that every path of the engine reads:
-
-* E-17, E-19: ``PlayTables.lead_follow`` (and ``_lead4``) give, for each card led, the
-  mask of the effective suit the others must follow; a player follows with
-  ``hand & follow or hand`` (:meth:`PlayTables.lawful`), any card if void.
-* E-16, E-20, E-38: ``PlayTables._keys4`` gives each card's strength in a trick of each
-  suit led, times 4, so that ``key | seat`` holds a trick's best card and its seat, and
-  only a strictly stronger card (``key > best``) takes the lead of the trick.
-* E-21: ``PlayTables.next_seat`` skips the partner sitting out; ``trick_size`` is 3.
+The play rules are not written here: each trump choice's declaration (the variant's
+``trick_rules(trump)``, E-16, E-17, E-37, E-38) is compiled to a
+:class:`~cardrules.tricks.TrickTable`, whose kernel decides what a player may play (E-19)
+and who takes a trick (E-20) on every path of the engine. :class:`PlayTables` adds what
+the engine needs around it: the seats that play (E-21: ``next_seat`` skips the partner
+sitting out; ``trick_size`` is 3), the lead of each card, the actions of each mask.
 
 >>> from cardrules.bid_euchre import BidEuchreVariant
 >>> tables = BidEuchreVariant(stick_the_dealer=True)._tables
@@ -24,12 +21,11 @@ The play rules are declared here once, as data that every path of the engine rea
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from cardrules._util import FrozenDict
+from cardrules._util import FrozenDict, quote
 from cardrules.actions import Action, Play
 from cardrules.bid_euchre.actions import (
     PASS,
@@ -39,43 +35,28 @@ from cardrules.bid_euchre.actions import (
     Give,
     NameSuit,
     NameTrump,
+    Notation,
 )
 from cardrules.bid_euchre.bidding import AuctionRules
 from cardrules.bid_euchre.cards import (
     NO_TRUMP,
-    NoTrump,
     Trump,
     bid_euchre_deck,
     is_ace_no_face,
-    trick_rules,
 )
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import JOKER, Card, Suit
+from cardrules.errors import InvalidArgumentError, UnknownCardError
 from cardrules.state import Variant
-from cardrules.tricks import TrickTable
+from cardrules.tricks import TrickRules, TrickTable
 
-__all__ = ["TRUMP_CHOICES", "DeckTables", "Phase", "PlayTables", "Tables"]
+__all__ = ["TRUMP_CHOICES", "DeckTables", "Lead", "PlayTables", "Tables"]
 
 TRUMP_CHOICES: Final[tuple[Trump, ...]] = (*Suit, NO_TRUMP)
 """Every trump choice in the order of the trump tables and of the trump actions:
 spades, hearts, diamonds, clubs, no-trump."""
 
-
-class Phase(enum.Enum):
-    """The phases of a hand, in the order they can occur (see :mod:`cardrules.bid_euchre.state`)."""
-
-    DISCARD = "discard"
-    CLAIM = "claim"
-    AUCTION = "auction"
-    TRUMP = "trump"
-    EXCHANGE = "exchange"
-    PLAY = "play"
-    NAME_SUIT = "name_suit"
-    END = "end"
-
-
-_TRUMP_BASE: Final = 1 << 20
 _DOUBLE_WIDTH: Final = 24
 
 
@@ -105,32 +86,24 @@ def _chunk_tables(
 
 
 class DeckTables:
-    """The deck of one set of options, with its trick tables compiled once.
+    """The deck of one set of options and the tables that depend on the deck alone.
 
     Positions number the physical cards of :attr:`cards`; a hand is a bitmask over
-    positions. The lists below are read-only by convention; the engine's hot loop
-    indexes them directly.
+    positions. Nothing here depends on how the cards behave in a trick (that is the
+    variant's declaration, compiled per variant in :class:`Tables`), so variants with
+    the same deck share one instance (:meth:`shared`).
 
     Attributes:
         cards: The deck, one entry per physical card.
         size: ``len(cards)``.
-        tables: The compiled :class:`~cardrules.tricks.TrickTable` per trump choice,
-            in the order of :data:`TRUMP_CHOICES` (no-trump only if allowed).
-        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's positions
-            (two in the double deck, none for a card outside the deck).
-        lead_follow: Per trump choice, per position: the mask of the effective suit a
-            lead of that card asks the others to follow.
-        lead_keys: Per trump choice, per position: the strength list of the trick that
-            card leads (:attr:`keys_by_suit` of its effective suit).
-        keys_by_suit: Per trump choice, per effective-suit number of the table, per
-            position: the card's strength in a trick of that suit led (trumps above all,
-            cards of other suits 0, which never win).
+        double: The double deck (E-38): position ``p + 24`` is the second copy of ``p``.
+        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's
+            positions (two in the double deck, none for a card outside the deck).
         distinct_mask: Mask of the positions of the first copy of each card.
-        play_cache: Trick-play tables built from these, by trump and sitting-out seat.
 
-    >>> t = DeckTables(joker=False, double_deck=False, no_trump=False)
-    >>> t.size, len(t.tables)
-    (24, 4)
+    >>> t = DeckTables(joker=False, double_deck=False)
+    >>> t.size, t.cards_of(0b101)
+    (24, (Card.parse('9S'), Card.parse('JS')))
     """
 
     __slots__ = (
@@ -139,71 +112,53 @@ class DeckTables:
         "cards",
         "distinct_mask",
         "double",
-        "keys_by_suit",
-        "lead_follow",
-        "lead_keys",
-        "play_cache",
         "position_mask",
         "size",
-        "suit_numbers",
-        "tables",
     )
 
-    def __init__(self, *, joker: bool, double_deck: bool, no_trump: bool) -> None:
+    def __init__(self, *, joker: bool, double_deck: bool, no_trump: bool = False) -> None:
+        # no_trump: accepted for the deprecated spelling of 0.1; the deck does not
+        # depend on it.
         self.cards = bid_euchre_deck(joker=joker, double_deck=double_deck)
         self.size = len(self.cards)
         self.double = double_deck
-        self.play_cache: dict[tuple[int, int, bool], object] = {}
         self._chunks: dict[object, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
         self._halves: dict[object, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
-        choices = TRUMP_CHOICES if no_trump else TRUMP_CHOICES[:4]
-        self.tables: tuple[TrickTable, ...] = tuple(
-            trick_rules(t, joker=joker, double_deck=double_deck).compile() for t in choices
-        )
         position_mask = [0] * 79
         for pos, card in enumerate(self.cards):
             position_mask[card.index] |= 1 << pos
         self.position_mask = tuple(position_mask)
         self.distinct_mask = (1 << _DOUBLE_WIDTH) - 1 if double_deck else (1 << self.size) - 1
-        keys_by_suit = []
-        lead_follow = []
-        lead_keys = []
-        suit_numbers = []
-        for table in self.tables:
-            ts = table.trump_suit
-            by_suit = tuple(
-                tuple(
-                    _TRUMP_BASE + table.key[i]
-                    if ts >= 0 and table.suit[i] == ts
-                    else (table.key[i] if table.suit[i] == s else 0)
-                    for i in range(self.size)
-                )
-                for s in range(len(table.suit_labels))
-            )
-            keys_by_suit.append(by_suit)
-            lead_follow.append(tuple(table.suit_mask[table.suit[i]] for i in range(self.size)))
-            lead_keys.append(tuple(by_suit[table.suit[i]] for i in range(self.size)))
-            suit_numbers.append(
-                FrozenDict(
-                    {
-                        n_label: n
-                        for n, n_label in enumerate(table.suit_labels)
-                        if isinstance(n_label, Suit)
-                    }
-                )
-            )
-        self.keys_by_suit: tuple[tuple[tuple[int, ...], ...], ...] = tuple(keys_by_suit)
-        self.lead_follow: tuple[tuple[int, ...], ...] = tuple(lead_follow)
-        self.lead_keys: tuple[tuple[tuple[int, ...], ...], ...] = tuple(lead_keys)
-        self.suit_numbers: tuple[FrozenDict[Suit, int], ...] = tuple(suit_numbers)
 
-    def mask_of(self, cards: Iterable[Card]) -> int:
-        """The position mask of a multiset of cards (raises ``ValueError`` if impossible)."""
-        return self.tables[0].mask_of(cards)
+    def mask_of(self, cards: Iterable[Card], used: int = 0) -> int:
+        """The position mask of a multiset of cards, each copy taking the lowest
+        position free of ``used`` and of the cards before it (as a deal gives the first
+        copy to the lower seat, E-38).
+
+        Raises:
+            UnknownCardError: a card not in the deck, or more copies than it has.
+        """
+        mask = 0
+        position_mask = self.position_mask
+        for card in cards:
+            free = (position_mask[card.index] if type(card) is Card else 0) & ~(mask | used)
+            if not free:
+                raise UnknownCardError(
+                    f"{quote(card)} is not in this deck (or more copies than the deck has)",
+                    action=card,
+                )
+            mask |= free & -free
+        return mask
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:
         """The cards at the positions of ``mask``, in position order."""
-        return self.tables[0].cards_of(mask)
+        cards = self.cards
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(cards[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
 
     def distinct(self, mask: int) -> int:
         """``mask`` with the second copies folded onto the first (identical cards once)."""
@@ -235,7 +190,7 @@ class DeckTables:
         the actions built at every card of a hand, in one lookup and one concatenation.
 
         >>> from cardrules.actions import Play
-        >>> deck = DeckTables.shared(joker=False, double_deck=False, no_trump=False)
+        >>> deck = DeckTables.shared(joker=False, double_deck=False)
         >>> t0, t1 = deck._half_tables(Play)
         >>> [str(a) for a in t0[0b11] + t1[1 << 11]]
         ['play 9S', 'play 10S', 'play AC']
@@ -248,41 +203,49 @@ class DeckTables:
         return tables
 
     @staticmethod
-    def shared(*, joker: bool, double_deck: bool, no_trump: bool) -> DeckTables:
-        """The tables of these options, built once per process and shared by variants."""
-        return _shared_tables(joker, double_deck, no_trump)
+    def shared(*, joker: bool, double_deck: bool, no_trump: bool = False) -> DeckTables:
+        """The tables of this deck, built once per process and shared by variants."""
+        return _shared_tables(joker, double_deck)
 
 
 @functools.cache
-def _shared_tables(joker: bool, double_deck: bool, no_trump: bool) -> DeckTables:
-    return DeckTables(joker=joker, double_deck=double_deck, no_trump=no_trump)
+def _shared_tables(joker: bool, double_deck: bool) -> DeckTables:
+    return DeckTables(joker=joker, double_deck=double_deck)
+
+
+# The lead of a trick: the kernel's mask of the suit to follow (duty word), the
+# effective-suit number led (for the kernel's winner) and the leader's seat.
+Lead = tuple[int, int, int]
 
 
 class PlayTables:
-    """The trick-play tables of one deck, trump choice and sitting-out seat.
+    """The trick-play tables of one trump choice and sitting-out seat, around the
+    kernel of the trump choice's declaration.
 
-    Built once per deck layout and cached (:meth:`for_hand`); the engine's hot loop
-    reads the attributes directly. Every table is a tuple: states share them across threads.
+    Built once per variant (:class:`Tables`); the engine's hot loop reads the
+    attributes directly. Every table is a tuple: states share them across threads.
 
     Attributes:
         deck: The :class:`DeckTables`.
-        trump_index: The trump choice's index in
-            :data:`TRUMP_CHOICES`, -1 before trump is named.
+        table: The :class:`~cardrules.tricks.TrickTable` compiled from the variant's
+            declaration for this trump choice.
+        kernel: Its kernel, which decides what a player may play (E-19: ``legal_word``)
+            and who takes a trick (E-20: ``winner``).
+        trump_index: The trump choice's index in :data:`TRUMP_CHOICES`, -1 before trump
+            is named.
         trump: The trump choice, or ``None`` for the tables used before trump is named.
-        table: The compiled :class:`~cardrules.tricks.TrickTable` of that trump choice.
         sitting_out: The seat that sits out (E-21), or -1.
         next_seat: For each playing seat, the next playing seat clockwise.
-        step: For each playing seat: the seat, its hand's offset in the packed hands,
-            the next playing seat and that seat's offset.
+        seat_after: ``seat_after[leader][i]``: the seat that plays the ``i``-th card of
+            a trick ``leader`` leads (E-21).
         trick_size: Cards per trick: 4, or 3 with a partner sitting out.
         tricks_per_hand: 6, or 12 with the double deck (E-22).
-        lead_follow: Per position: the mask of the effective suit a lead of that card
-            asks the others to follow (E-17, E-19).
-        lead_keys: Per position: the strengths of the trick that card leads (E-20).
-        lead: Per position: ``(lead_follow, lead_keys, the card's own strength)``, or
-            ``None`` for the joker under no-trump, whose leader names the suit.
-        keys_by_suit: Per effective-suit number, per position: strengths in a trick of
-            that suit led (trumps above all; other suits 0, which never win).
+        leads: ``leads[seat][pos]``: the :data:`Lead` of a trick ``seat`` leads with
+            ``pos``, or ``None`` for the joker under no-trump, whose leader names the
+            suit (E-37).
+        named_leads: ``named_leads[suit][seat]``: the lead of a trick whose leader led
+            the joker under no-trump and named ``suit`` (E-37).
+        labels: The effective suits' labels by number (the kernel's).
         trumps_by_strength: Masks of the trumps of equal strength, strongest first
             (the "best trump" of the help exchange, E-14).
         joker_no_trump: The joker's position when it is led under no-trump, so that
@@ -292,39 +255,30 @@ class PlayTables:
         width: Positions per hand in the packed hands integer.
         full: The mask of one hand's positions.
         shift: For each seat, the offset of its hand in the packed hands integer.
-        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's positions.
+        position_mask: For each :attr:`~cardrules.Card.index`, the mask of that card's
+            positions.
         double: The double deck: fold the second copies before :meth:`play_actions`.
-        c0: With ``c1`` and ``c2``, the deck's 8-bit tables of ``Play`` actions
-            (:meth:`DeckTables.chunk_tables
-            <DeckTables.chunk_tables>`).
     """
 
     __slots__ = (
         "_a0",
         "_a1",
-        "_keys4",
-        "_lead4",
-        "_named4",
         "_position",
-        "_suit_by_follow",
-        "c0",
-        "c1",
-        "c2",
         "deck",
         "double",
         "full",
         "joker_no_trump",
-        "keys_by_suit",
-        "lead",
-        "lead_follow",
-        "lead_keys",
+        "kernel",
+        "labels",
+        "leads",
+        "named_leads",
         "next_seat",
         "penalize",
         "plain",
         "position_mask",
+        "seat_after",
         "shift",
         "sitting_out",
-        "step",
         "table",
         "trick_size",
         "tricks_per_hand",
@@ -335,14 +289,20 @@ class PlayTables:
     )
 
     def __init__(
-        self, deck: DeckTables, trump_index: int, sitting_out: int, *, penalize: bool
+        self,
+        deck: DeckTables,
+        table: TrickTable,
+        trump_index: int,
+        sitting_out: int,
+        *,
+        penalize: bool,
     ) -> None:
         self.deck = deck
+        self.table = table
+        kernel = table.kernel
+        self.kernel = kernel
         self.trump_index = trump_index
         self.trump: Trump | None = TRUMP_CHOICES[trump_index] if trump_index >= 0 else None
-        t = max(trump_index, 0)
-        table = deck.tables[t]
-        self.table = table
         self.sitting_out = sitting_out
         self.width = deck.size
         self.full = (1 << deck.size) - 1
@@ -352,86 +312,54 @@ class PlayTables:
         for n, s in enumerate(active):
             nxt[s] = active[(n + 1) % len(active)]
         self.next_seat = tuple(nxt)
-        self.step = tuple(
-            (s, self.shift[s], nxt[s], self.shift[nxt[s]] if nxt[s] >= 0 else -1) for s in range(4)
-        )
         self.trick_size = len(active)
+        after = []
+        for leader in range(4):
+            seats = [leader]
+            for _ in range(len(active) - 1):
+                seats.append(nxt[seats[-1]] if seats[-1] >= 0 else -1)
+            after.append(tuple(seats))
+        self.seat_after = tuple(after)
         self.tricks_per_hand = 12 if deck.double else 6
-        self.lead_follow = deck.lead_follow[t]
-        self.lead_keys = deck.lead_keys[t]
-        self.keys_by_suit = deck.keys_by_suit[t]
         self.position_mask = deck.position_mask
         self.joker_no_trump = (
-            deck.cards.index(JOKER)
-            if isinstance(self.trump, NoTrump) and JOKER in deck.cards
-            else -1
+            deck.cards.index(JOKER) if self.trump is NO_TRUMP and JOKER in deck.cards else -1
         )
         self.penalize = penalize
         self.plain = not penalize and not deck.double
-        self.lead: tuple[tuple[int, tuple[int, ...], int] | None, ...] = tuple(
-            None
-            if pos == self.joker_no_trump
-            else (self.lead_follow[pos], self.lead_keys[pos], self.lead_keys[pos][pos])
-            for pos in range(deck.size)
+        self.labels = kernel.labels
+        self.leads: tuple[tuple[Lead | None, ...], ...] = tuple(
+            tuple(
+                None
+                if pos == self.joker_no_trump
+                else (kernel.follow_duty[pos], kernel.suit[pos], seat)
+                for pos in range(deck.size)
+            )
+            for seat in range(4)
         )
-        self._suit_by_follow = FrozenDict(
+        # E-37: the suits the leader of the joker may name, as the leads they make.
+        self.named_leads: FrozenDict[Suit, tuple[Lead, ...]] = FrozenDict(
             {
-                table.suit_mask[n]: label
-                for n, label in enumerate(table.suit_labels)
+                label: tuple(
+                    (sum(1 << p for p in range(deck.size) if kernel.suit[p] == n), n, seat)
+                    for seat in range(4)
+                )
+                for n, label in enumerate(kernel.labels)
                 if isinstance(label, Suit)
             }
         )
+        trumps = kernel.trump_duty
         strengths = sorted(
-            {table.key[i] for i in range(deck.size) if table.trump_mask >> i & 1}, reverse=True
+            {kernel.key[p] for p in range(deck.size) if trumps >> p & 1}, reverse=True
         )
         self.trumps_by_strength = tuple(
-            sum(1 << i for i in range(deck.size) if table.trump_mask >> i & 1 and table.key[i] == k)
+            sum(1 << p for p in range(deck.size) if trumps >> p & 1 and kernel.key[p] == k)
             for k in strengths
         )
         self.double = deck.double
-        self.c0, self.c1, self.c2 = deck.chunk_tables(Play)
         self._a0, self._a1 = deck._half_tables(Play)
         # By Card.index: the position of the card's first copy (-1 outside the deck).
         self._position = tuple((m & -m).bit_length() - 1 for m in deck.position_mask)
-        # The engine's forms of keys_by_suit and lead: strengths times 4, so that one
-        # int holds a trick's best strength and the seat that played it (key | seat),
-        # and ``key > best`` is true only for a strictly stronger card (E-20, E-38).
-        # _lead4[pos] is ((follow mask, keys), key of the card) for a lead of pos, or
-        # (None, 0) for the joker under no-trump, whose leader names the suit (E-37).
-        self._keys4 = tuple(tuple(k << 2 for k in keys) for keys in self.keys_by_suit)
-        self._lead4: tuple[tuple[tuple[int, tuple[int, ...]] | None, int], ...] = tuple(
-            (None, 0)
-            if pos == self.joker_no_trump
-            else (
-                (self.lead_follow[pos], self._keys4[table.suit[pos]]),
-                self._keys4[table.suit[pos]][pos],
-            )
-            for pos in range(deck.size)
-        )
-        # E-37: _named4[suit] is the lead of the suit named for the joker led under
-        # no-trump, as _lead4 gives the lead of a card: (follow mask, keys).
-        self._named4: FrozenDict[Suit, tuple[int, tuple[int, ...]]] = FrozenDict(
-            {suit: (table.suit_mask[n], self._keys4[n]) for suit, n in deck.suit_numbers[t].items()}
-        )
-
-    @staticmethod
-    def for_hand(
-        deck: DeckTables, trump_index: int, sitting_out: int, *, penalize: bool
-    ) -> PlayTables:
-        """The tables for this deck, trump choice and sitting-out seat, built once.
-
-        Args:
-            deck: The deck's tables.
-            trump_index: The index in ``TRUMP_CHOICES``, -1 before trump is named.
-            sitting_out: The seat that sits out, or -1.
-            penalize: ``renege_mode == "penalize"``.
-        """
-        key = (trump_index, sitting_out, penalize)
-        tables = deck.play_cache.get(key)
-        if not isinstance(tables, PlayTables):
-            tables = PlayTables(deck, trump_index, sitting_out, penalize=penalize)
-            deck.play_cache[key] = tables
-        return tables
 
     def play_actions(self, mask: int) -> tuple[Action, ...]:
         """The :class:`~cardrules.Play` actions of ``mask``, one per distinct card."""
@@ -439,9 +367,12 @@ class PlayTables:
             mask = (mask | mask >> 24) & 0xFFFFFF
         return self._a0[mask & 4095] + self._a1[mask >> 12]
 
-    def led_suit(self, follow: int) -> Suit:
-        """The suit whose positions are ``follow`` (the suit led, E-19)."""
-        return self._suit_by_follow[follow]
+    def led_label(self, led: int) -> Suit:
+        """The suit of the effective-suit number ``led`` (the suit led, E-19, E-37)."""
+        label = self.labels[led]
+        if not isinstance(label, Suit):  # pragma: no cover - the joker's suit is never led
+            raise AssertionError(f"suit number {led} is not a suit")
+        return label
 
     def partner_gives(self, hands: int, partner: int, given: int, *, forced: bool) -> int:
         """The positions the partner may give back in the help exchange (E-14).
@@ -463,16 +394,6 @@ class PlayTables:
                     return avail & same
         return avail
 
-    @staticmethod
-    def lawful(hand: int, follow: int) -> int:
-        """The cards of ``hand`` that follow suit (E-19): the whole hand if void or leading.
-
-        Args:
-            hand: The player's positions.
-            follow: The mask of the suit led, 0 when leading.
-        """
-        return hand & follow or hand
-
 
 _CLAIM_ACTIONS: Final[tuple[Action, ...]] = (PASS, ClaimAceNoFace())
 _PASS_ONLY: Final[tuple[Action, ...]] = (PASS,)
@@ -487,9 +408,16 @@ class Tables:
     Attributes:
         options: The options.
         variant: The variant these tables were built for (the states' ``variant``).
+        notation: The variant's :class:`~cardrules.bid_euchre.actions.Notation`, which
+            reads actions given as text.
+        state_class: The class of the states the variant deals (the public state
+            class, handed down by the variant).
         deck: The :class:`DeckTables` of the options' deck, shared by variants.
         penalize: ``renege_mode == "penalize"`` (E-23).
         auction_rules: The :class:`~cardrules.bid_euchre.bidding.AuctionRules`.
+        trick_tables: The :class:`~cardrules.tricks.TrickTable` of each allowed trump
+            choice (in the order of :data:`TRUMP_CHOICES`), compiled from the
+            variant's declarations.
         idle: The play tables used before trump is named.
         results: The results of played hands without reneges, by outcome (a cache of
             immutable values, see ``_engine._played_result``).
@@ -506,6 +434,7 @@ class Tables:
         help_count: Cards passed each way in a help exchange (E-14).
         forced_give: ``help_card_rule == "highest_trump"`` (E-14).
         ace_no_face: The Ace No Face claim window is open before the auction (E-36).
+        allow_no_trump: No-trump may be named (E-13).
         name_actions: The four suits to name after a lead of the joker (E-37).
         chunks: The 8-bit mask tables of ``Give`` and ``Discard`` actions.
         shuffle_steps: The steps of the double deck's shuffle.
@@ -513,6 +442,7 @@ class Tables:
 
     __slots__ = (
         "ace_no_face",
+        "allow_no_trump",
         "auction_rules",
         "calls",
         "calls_stuck",
@@ -524,33 +454,70 @@ class Tables:
         "help_count",
         "idle",
         "name_actions",
+        "notation",
         "options",
         "penalize",
         "play_tables",
         "rank_by_id",
         "results",
         "shuffle_steps",
+        "state_class",
+        "trick_tables",
         "trump_actions",
         "trump_by_id",
         "variant",
     )
 
-    def __init__(self, options: BidEuchreOptions, variant: Variant) -> None:
+    def __init__(
+        self,
+        options: BidEuchreOptions,
+        variant: Variant,
+        rules: Sequence[TrickRules],
+        notation: Notation,
+        state_class: type,
+    ) -> None:
+        """Compile the tables of ``options``.
+
+        Args:
+            options: The options.
+            variant: The variant the states belong to.
+            rules: The declaration of each allowed trump choice, in the order of
+                :data:`TRUMP_CHOICES` (the variant's ``trick_rules``).
+            notation: The variant's notation of actions.
+            state_class: The class of the states the variant deals.
+
+        Raises:
+            InvalidArgumentError: a declaration that is not one of this deck, or that
+                makes a card belong to no suit (every Bid Euchre card leads a suit).
+        """
         self.options = options
         self.variant = variant
-        self.deck = deck = DeckTables.shared(
-            joker=options.joker, double_deck=options.double_deck, no_trump=options.allow_no_trump
-        )
+        self.notation = notation
+        self.state_class = state_class
+        self.deck = deck = DeckTables.shared(joker=options.joker, double_deck=options.double_deck)
         self.penalize = penalize = options.renege_mode == "penalize"
         self.auction_rules = AuctionRules(options)
-        self.idle = PlayTables.for_hand(deck, -1, -1, penalize=penalize)
-        self.results: dict[int, HandResult] = {}
         choices = TRUMP_CHOICES if options.allow_no_trump else TRUMP_CHOICES[:4]
+        if len(rules) != len(choices):
+            raise InvalidArgumentError(f"one declaration per trump choice: {len(choices)}")
+        for declared in rules:
+            given: object = declared  # a subclass's hook may return anything
+            if not isinstance(given, TrickRules) or declared.cards != deck.cards:
+                raise InvalidArgumentError(
+                    f"a trick declaration of this deck, not {quote(declared)}"
+                )
+            if declared.exempt or any(declared.suit_of.get(c) is None for c in deck.cards):
+                raise InvalidArgumentError(
+                    "every Bid Euchre card belongs to a suit: no card may be exempt"
+                )
+        self.trick_tables: tuple[TrickTable, ...] = tuple(TrickTable(r) for r in rules)
+        self.idle = PlayTables(deck, self.trick_tables[0], -1, -1, penalize=penalize)
+        self.results: dict[int, HandResult] = {}
         self.play_tables: tuple[tuple[PlayTables, ...], ...] = tuple(
             tuple(
-                PlayTables.for_hand(deck, t, sitting, penalize=penalize) for sitting in range(-1, 4)
+                PlayTables(deck, table, t, sitting, penalize=penalize) for sitting in range(-1, 4)
             )
-            for t in range(len(choices))
+            for t, table in enumerate(self.trick_tables)
         )
         ladder = self.auction_rules.ladder
         # calls[high + 1]: the legal calls over the bid of rank high (E-8); a stuck
@@ -572,6 +539,7 @@ class Tables:
         self.help_count = options.help_exchange_count
         self.forced_give = options.help_card_rule == "highest_trump"
         self.ace_no_face = options.ace_no_face
+        self.allow_no_trump = options.allow_no_trump
         self.name_actions: tuple[Action, ...] = tuple(NameSuit(s) for s in Suit)
         self.chunks: FrozenDict[type, tuple[tuple[tuple[Action, ...], ...], ...]] = FrozenDict(
             {Give: deck.chunk_tables(Give), Discard: deck.chunk_tables(Discard)}

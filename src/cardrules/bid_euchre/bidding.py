@@ -276,16 +276,16 @@ class AuctionRules:
 
 class _AuctionSlots:
     __slots__ = (
-        "_contract",
-        "_declarer",
-        "_high",
         "_next",
         "_passed",
-        "_sitting_out",
-        "_stuck",
         "calls",
+        "contract",
         "dealer",
+        "dealer_is_stuck",
+        "declarer",
+        "high_rank",
         "rules",
+        "sitting_out",
         "to_call",
     )
 
@@ -293,19 +293,20 @@ class _AuctionSlots:
     dealer: int
     calls: tuple[tuple[int, CallValue], ...]
     to_call: int | None
-    _high: int
-    _declarer: int
+    high_rank: int
+    declarer: int | None
+    dealer_is_stuck: bool
+    contract: Contract | None
+    sitting_out: int | None
     _passed: int
-    _stuck: bool
     _next: dict[int, Auction]
-    _contract: Contract | None
-    _sitting_out: int
 
 
 class Auction(_AuctionSlots):
     """The auction of one hand: the calls so far and whose call it is. Immutable.
 
-    Build it with :meth:`AuctionRules.start` and advance it with :meth:`call`.
+    Build it with :meth:`AuctionRules.start` and advance it with :meth:`call` (or
+    :meth:`call_rank`).
 
     Attributes:
         rules: The :class:`AuctionRules`.
@@ -313,14 +314,23 @@ class Auction(_AuctionSlots):
         calls: Every call as ``(seat, call)``, in order; once a moon ends the auction,
             the players who never called are recorded as passing (E-11).
         to_call: The seat to call, or ``None`` once the auction is over.
+        high_rank: The position of the highest bid in ``rules.ladder``, -1 before any
+            bid.
+        declarer: The highest bidder so far (E-13); ``None`` before any bid.
+        dealer_is_stuck: True if the dealer is to call, may not pass, and must bid
+            (E-35).
+        contract: The winning bid once the auction is over (``None`` while it runs or
+            if void).
+        sitting_out: The declarer's partner once a help or moon bid has won (E-21),
+            else ``None``.
+
+    >>> from cardrules.bid_euchre import BidEuchreOptions
+    >>> a = AuctionRules(BidEuchreOptions()).start(dealer=3).call(Contract(4))
+    >>> a.high_rank, a.declarer, a.to_call, a.contract
+    (1, 0, 1, None)
     """
 
     __slots__ = ()
-
-    @property
-    def high_rank(self) -> int:
-        """The position of the highest bid in ``rules.ladder``, -1 before any bid."""
-        return self._high
 
     @property
     def is_over(self) -> bool:
@@ -330,32 +340,12 @@ class Auction(_AuctionSlots):
     @property
     def high_bid(self) -> Contract | None:
         """The highest bid so far, ``None`` before any bid."""
-        return self.rules.ladder[self._high] if self._high >= 0 else None
-
-    @property
-    def contract(self) -> Contract | None:
-        """The winning bid once the auction is over (``None`` while it runs or if void)."""
-        return self._contract
-
-    @property
-    def declarer(self) -> int | None:
-        """The highest bidder so far (E-13); ``None`` before any bid."""
-        return self._declarer if self._declarer >= 0 else None
-
-    @property
-    def sitting_out(self) -> int | None:
-        """The declarer's partner once a help or moon bid has won (E-21), else ``None``."""
-        return self._sitting_out if self._sitting_out >= 0 else None
+        return self.rules.ladder[self.high_rank] if self.high_rank >= 0 else None
 
     @property
     def all_passed(self) -> bool:
         """True if the auction ended with four passes, which voids the hand (E-12)."""
-        return self.to_call is None and self._high < 0
-
-    @property
-    def dealer_is_stuck(self) -> bool:
-        """True if the dealer is to call, may not pass, and must bid (E-35)."""
-        return self._stuck
+        return self.to_call is None and self.high_rank < 0
 
     def legal_calls(self) -> tuple[CallValue, ...]:
         """The calls the seat to call may make, pass (``None``) first, then the bids upward.
@@ -367,7 +357,7 @@ class Auction(_AuctionSlots):
         """
         if self.to_call is None:
             return ()
-        calls = self.rules._calls[self._high + 1]
+        calls = self.rules._calls[self.high_rank + 1]
         return calls[1:] if self.dealer_is_stuck else calls
 
     def check(self, call: CallValue) -> None:
@@ -401,8 +391,8 @@ class Auction(_AuctionSlots):
         rank = rules.rank(call)
         if rank < 0:
             raise BidError(_why_not_a_bid(call, rules), seat=seat, rule_id=_rule_of(call, rules))
-        if rank <= self._high:
-            high = rules.ladder[self._high]
+        if rank <= self.high_rank:
+            high = rules.ladder[self.high_rank]
             raise BidError(
                 f"bid {call} does not overcall {high}: bid higher than {high}, or pass",
                 seat=seat,
@@ -420,8 +410,34 @@ class Auction(_AuctionSlots):
         seat: int = self.to_call  # type: ignore[assignment]
         return self._after(seat, -1 if call is None else self.rules.rank(call))
 
+    def call_rank(self, rank: int) -> Auction:
+        """The auction after the seat to call calls the bid of ``rank`` in
+        ``rules.ladder``, or passes (``rank`` -1): :meth:`call` by the bid's rank, for
+        engines and bots that count bids by rank. Each auction's successors are built
+        once and shared.
+
+        Raises:
+            BidError: as :meth:`call` (a rank that is no bid of the ladder included).
+
+        >>> from cardrules.bid_euchre import BidEuchreOptions
+        >>> a = AuctionRules(BidEuchreOptions()).start(dealer=3)
+        >>> a.call_rank(1) is a.call(Contract(4)), a.call_rank(-1).calls
+        (True, ((0, None),))
+        """
+        known = self._next.get(rank)
+        if known is not None:
+            # A successor is kept only once its call was checked.
+            return known
+        ladder = self.rules.ladder
+        if type(rank) is not int or not -1 <= rank < len(ladder):
+            raise BidError(
+                f"no bid has rank {quote(rank)}: ranks run from -1 (pass) to {len(ladder) - 1}",
+                seat=self.to_call,
+            )
+        return self.call(ladder[rank] if rank >= 0 else None)
+
     def _after(self, seat: int, rank: int) -> Auction:
-        """The auction after ``seat`` calls the bid of ``rank`` (-1: pass), unchecked."""
+        """The auction after ``seat`` calls the bid of ``rank`` (-1: pass), checked."""
         known = self._next.get(rank)
         if known is not None:
             return known
@@ -435,7 +451,8 @@ class Auction(_AuctionSlots):
     def _successor(self, seat: int, rank: int) -> Auction:
         rules = self.rules
         calls = (*self.calls, (seat, rules.ladder[rank] if rank >= 0 else None))
-        high, declarer, passed = self._high, self._declarer, self._passed
+        high, passed = self.high_rank, self._passed
+        declarer = -1 if self.declarer is None else self.declarer
         if rank < 0:
             passed |= 1 << seat
         else:
@@ -501,12 +518,12 @@ def _auction(
     a.rules = rules
     a.dealer = dealer
     a.calls = calls
-    a._high = high
-    a._declarer = declarer
+    a.high_rank = high
+    a.declarer = declarer if declarer >= 0 else None
     a._passed = passed
     a.to_call = to_call
     # E-35: three passes and the dealer to call: the dealer may not pass.
-    a._stuck = (
+    a.dealer_is_stuck = (
         rules.stick_the_dealer
         and to_call == dealer
         and high < 0
@@ -514,12 +531,12 @@ def _auction(
     )
     a._next = {}
     contract = rules.ladder[high] if to_call is None and high >= 0 else None
-    a._contract = contract
+    a.contract = contract
     # E-21: the partner of a help or moon declarer sits out.
-    a._sitting_out = (
+    a.sitting_out = (
         (declarer + 2) % 4
         if contract is not None and contract.kind is not ContractKind.ORDINARY
-        else -1
+        else None
     )
     return seal(a, Auction)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Mapping
-from typing import Any, Final, TypeGuard
+from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 import attrs
 
@@ -31,8 +31,11 @@ from cardrules._util import quote
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.bid_euchre.state import BidEuchreState
-from cardrules.bid_euchre.variant import BidEuchreVariant
 from cardrules.errors import GameOverError, ScoreInputError
+from cardrules.registry import get_variant_class
+
+if TYPE_CHECKING:
+    from cardrules.bid_euchre.variant import BidEuchreVariant
 
 __all__ = ["BidEuchreMatch"]
 
@@ -59,6 +62,20 @@ def _is_score_pair(value: object) -> TypeGuard[tuple[int, int]]:
 
 def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
+
+
+def _variant_of(options: object, variant: object) -> BidEuchreVariant:
+    """The match's variant: ``variant``, checked, or the variant of ``options``."""
+    if variant is None:
+        # A match started by its own constructor: the registered Bid Euchre variant
+        # of its options, built once for the match and kept by every match after it.
+        made: BidEuchreVariant = get_variant_class("bid-euchre")(options)  # type: ignore[arg-type]
+        return made
+    if getattr(variant, "id", None) != "bid-euchre" or getattr(variant, "options", None) != options:
+        raise ScoreInputError(
+            f"the match's variant must be a Bid Euchre variant of its options, not {quote(variant)}"
+        )
+    return variant  # type: ignore[return-value]
 
 
 def _check_match(
@@ -160,10 +177,14 @@ class BidEuchreMatch:
         dealer: The seat that deals the next hand.
         results: The hands scored since :meth:`start`, in order.
         winner: The winning team (0 = NS, 1 = EW), or ``None`` while the match goes on.
+        variant: The :class:`~cardrules.bid_euchre.BidEuchreVariant` that deals the
+            hands (:meth:`next_deal`): the one that started the match
+            (``variant.new_match()``), else the variant of :attr:`options`. Not part of
+            the match's value (equality, hash).
 
     Raises:
         ScoreInputError: a field of the wrong type, a hand scored under other options,
-            or a winner below the target.
+            a winner below the target, or a variant of other options.
     """
 
     options: BidEuchreOptions
@@ -171,6 +192,7 @@ class BidEuchreMatch:
     dealer: int
     results: tuple[HandResult, ...]
     winner: int | None
+    variant: BidEuchreVariant = attrs.field(eq=False, repr=False)
 
     def __init__(
         self,
@@ -181,6 +203,7 @@ class BidEuchreMatch:
         results: tuple[HandResult, ...] = (),
         winner: int | None = None,
         hands: tuple[HandResult, ...] | None = None,
+        variant: BidEuchreVariant | None = None,
     ) -> None:
         if hands is not None:
             warnings.warn(
@@ -191,12 +214,15 @@ class BidEuchreMatch:
             if results:
                 raise ScoreInputError("give results or hands (its old name), not both")
             results = hands
+        _check_match(options, scores, dealer, results, winner)
         self.__attrs_init__(
-            options=options, scores=scores, dealer=dealer, results=results, winner=winner
+            options=options,
+            scores=scores,
+            dealer=dealer,
+            results=results,
+            winner=winner,
+            variant=_variant_of(options, variant),
         )
-
-    def __attrs_post_init__(self) -> None:
-        _check_match(self.options, self.scores, self.dealer, self.results, self.winner)
 
     @classmethod
     def start(
@@ -205,29 +231,34 @@ class BidEuchreMatch:
         *,
         scores: tuple[int, int] = (0, 0),
         dealer: int | None = None,
+        variant: BidEuchreVariant | None = None,
     ) -> BidEuchreMatch:
         """A new match, or one resumed from a score sheet.
 
         Args:
-            options: The rules of every hand; the defaults if ``None``.
+            options: The rules of every hand; the variant's options, else the
+                defaults, if ``None``.
             scores: The scores to start from (NS, EW), 0-0 for a new match.
             dealer: The first dealer; ``options.first_dealer`` by default (E-3).
+            variant: The variant that deals the hands (``variant.new_match()`` gives
+                itself); the variant of ``options`` if ``None``.
 
         Returns:
             A match in progress with no hands.
 
         Raises:
-            ScoreInputError: a bad option object, score pair or seat.
+            ScoreInputError: a bad option object, score pair or seat, or a variant of
+                other options.
 
         >>> BidEuchreMatch.start(BidEuchreOptions(first_dealer=3)).dealer
         3
         """
         if options is None:
-            options = _DEFAULT_OPTIONS
+            options = _DEFAULT_OPTIONS if variant is None else variant.options
         if type(options) is not BidEuchreOptions:
             raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
         first = options.first_dealer if dealer is None else dealer
-        return cls(options=options, scores=scores, dealer=first)
+        return cls(options=options, scores=scores, dealer=first, variant=variant)
 
     @property
     def is_over(self) -> bool:
@@ -327,6 +358,8 @@ class BidEuchreMatch:
         _set(match, "dealer", (self.dealer + 1) % 4)
         _set(match, "results", (*self.results, result))
         _set(match, "winner", winner)
+        # The same variant deals the next hand.
+        _set(match, "variant", self.variant)
         return match
 
     def next_deal(self, rng: random.Random | None = None) -> BidEuchreState:
@@ -350,7 +383,7 @@ class BidEuchreMatch:
                 f"the match is over: {_TEAMS[self.winner]} won; there is no next hand",
                 rule_id="E-34",
             )
-        return BidEuchreVariant(self.options).new_game(rng=rng, dealer=self.dealer)
+        return self.variant.new_game(rng=rng, dealer=self.dealer)
 
     def next_hand(self, rng: random.Random | None = None) -> BidEuchreState:
         """Deprecated name of :meth:`next_deal` (removed in 0.3)."""

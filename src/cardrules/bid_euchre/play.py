@@ -1,26 +1,43 @@
-"""Trick play in Bid Euchre (E-18 … E-23): reneges and tricks.
+"""Trick play in Bid Euchre (E-18 … E-23): legal cards, trick winners, reneges and tricks.
 
-The engine plays cards with the compiled tables of each trump choice; this module holds
-the values it records (:class:`Renege`, :class:`Trick`) and the scoring of a played
-hand it shares with the score-only API (:func:`hand_result`).
+What a player may play (E-19) and who takes a trick (E-20) are decided by the trick
+table of the hand's trump (``variant.trick_table(trump)``, compiled from the variant's
+declaration ``variant.trick_rules(trump)``), which the engine reads too:
+:func:`legal_cards` and :func:`trick_winner` answer from it, with the suit named for a
+joker led under no-trump (E-37). This module also holds the values the engine records
+(:class:`Renege`, :class:`Trick`) and the scoring of a played hand it shares with the
+score-only API (:func:`hand_result`).
+
+>>> from cardrules import Card, Suit
+>>> from cardrules.bid_euchre import BidEuchreVariant
+>>> table = BidEuchreVariant().trick_table(Suit.HEARTS)
+>>> cards = lambda text: [Card.parse(c) for c in text.split()]
+>>> [str(c) for c in legal_cards(table, cards("JD 9H AS"), cards("AH"))]
+['9H', 'JD']
+>>> trick_winner(table, cards("AH JD KH 9S"))
+1
 """
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.cards import Card, Suit
+from cardrules.errors import InvalidArgumentError
+from cardrules.tricks import TrickTable
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre._tables import PlayTables
 
-__all__ = ["Renege", "Trick", "hand_result", "partner_gives"]
+__all__ = ["Renege", "Trick", "hand_result", "legal_cards", "partner_gives", "trick_winner"]
 
 
 if not TYPE_CHECKING:
@@ -39,6 +56,61 @@ if not TYPE_CHECKING:
 
             return PlayTables
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _led(table: TrickTable, named_suit: Suit | None) -> int | None:
+    """The suit number led when the leader of the joker named ``named_suit`` (E-37)."""
+    if named_suit is None:
+        return None
+    if named_suit not in table.suit_labels:
+        raise InvalidArgumentError(f"not a suit of this trick table: {quote(named_suit)}")
+    return table.suit_labels.index(named_suit)
+
+
+def legal_cards(
+    table: TrickTable,
+    hand: Iterable[Card],
+    trick: Sequence[Card],
+    *,
+    named_suit: Suit | None = None,
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that follow suit to ``trick`` (E-17, E-19), in deck order:
+    the cards of the effective suit led if ``hand`` holds any, else every card.
+
+    What the engine lets a player play under ``renege_mode="reject"`` (and what
+    breaks no rule under ``"penalize"``, E-23), decided by ``table``'s kernel.
+
+    Args:
+        table: The trick table of the hand's trump: ``variant.trick_table(trump)``.
+        hand: The player's cards.
+        trick: The cards played to the trick so far, in order (empty to lead).
+        named_suit: The suit the leader named for the joker led under no-trump
+            (E-37), the suit to follow.
+
+    Raises:
+        UnknownCardError: a card the table's deck does not have (or more copies).
+        InvalidArgumentError: ``named_suit`` is not a suit of the table.
+    """
+    return table.legal_cards(hand, trick, _led(table, named_suit))
+
+
+def trick_winner(
+    table: TrickTable, trick: Sequence[Card], *, named_suit: Suit | None = None
+) -> int:
+    """The index within ``trick`` of the card that takes it (E-16, E-20, E-38): the
+    best trump, else the best card of the effective suit led; of two identical cards
+    (the double deck), the first played. Decided by ``table``'s kernel.
+
+    Args:
+        table: The trick table of the hand's trump: ``variant.trick_table(trump)``.
+        trick: The cards played, in order.
+        named_suit: The suit named for the joker led under no-trump (E-37).
+
+    Raises:
+        UnknownCardError: a card the table's deck does not have (or more copies).
+        InvalidArgumentError: ``named_suit`` is not a suit of the table.
+    """
+    return table.winner(trick, _led(table, named_suit))
 
 
 @attrs.frozen(repr=False)

@@ -32,64 +32,34 @@ when the options or the contract do not need it:
 (<Phase.PLAY: 'play'>, 1, 6)
 
 The engine keeps the cards as positions in bitmasks and shares the hand's
-slow-changing facts and the variant's tables between states. The only mutable objects
-a state reaches are caches that grow with values computed from immutable inputs (the
-successors of an :class:`~cardrules.bid_euchre.bidding.Auction`, the variant's results of
-played hands, the tricks a state has read from its history); they never change what a
-state means, so states can be shared between threads.
+slow-changing facts, the finished tricks and the variant's tables between states. The
+only mutable objects a state reaches are caches that grow with values computed from
+immutable inputs (the successors of an :class:`~cardrules.bid_euchre.bidding.Auction`,
+the variant's results of played hands, the public form of the finished tricks); they
+never change what a state means, so states can be shared between threads.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardrules._util import quote
-from cardrules.actions import Action, Pass, Play
+from cardrules.actions import Action
 from cardrules.bid_euchre._engine import (
-    _AUCTION,
-    _CLAIM,
-    _DISCARD,
-    _END,
-    _EXCHANGE,
-    _NAME_SUIT,
-    _PLAY,
-    _TRUMP,
     Core,
-    _Record,
-    partner_choices,
+    finished_tricks,
     restore,
+    tricks_key,
 )
-from cardrules.bid_euchre._tables import TRUMP_CHOICES, Phase
-from cardrules.bid_euchre.actions import (
-    Bid,
-    ClaimAceNoFace,
-    Discard,
-    Give,
-    NameSuit,
-    NameTrump,
-)
+from cardrules.bid_euchre._tables import TRUMP_CHOICES
 from cardrules.bid_euchre.bidding import Auction, Contract
-from cardrules.bid_euchre.cards import NoTrump, Trump, is_ace_no_face
+from cardrules.bid_euchre.cards import Trump
+from cardrules.bid_euchre.phases import Phase
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.view import BidEuchreView
 from cardrules.cards import Card, Suit
-from cardrules.errors import (
-    BidError,
-    CardNotInHandError,
-    DeclarationError,
-    ExchangeError,
-    IllegalActionError,
-    InvalidActionError,
-    MustFollowSuitError,
-    NotYourTurnError,
-    TrumpError,
-    UnknownCardError,
-    WrongPhaseError,
-)
+from cardrules.errors import WrongPhaseError
 from cardrules.state import StateBase, check_seat
-
-_set: Final = object.__setattr__
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.variant import BidEuchreVariant
@@ -169,7 +139,7 @@ class BidEuchreState(Core, StateBase):
     def declarer(self) -> int | None:
         """The declarer (the highest bidder) once the auction is over, else ``None``."""
         auction = self._auction
-        return auction.declarer if auction.is_over else None
+        return auction.declarer if auction.to_call is None else None
 
     @property
     def trump(self) -> Trump | None:
@@ -180,8 +150,7 @@ class BidEuchreState(Core, StateBase):
     @property
     def sitting_out(self) -> int | None:
         """The declarer's partner in a help or moon contract (E-21), else ``None``."""
-        s = self._auction._sitting_out
-        return s if s >= 0 else None
+        return self._auction.sitting_out
 
     @property
     def claimant(self) -> int | None:
@@ -207,156 +176,34 @@ class BidEuchreState(Core, StateBase):
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as ``(seat, card)`` pairs, in play order."""
-        cards = self._h.play.deck.cards
-        return tuple((seat, cards[pos]) for seat, pos in self._record()[1])
+        trick = self._trick
+        if not trick:
+            return ()
+        p = self._h.play
+        cards = p.deck.cards
+        seats = p.seat_after[self._lead[2]]
+        return tuple([(seats[i], cards[pos]) for i, pos in enumerate(trick)])
 
     @property
     def named_suit(self) -> Suit | None:
         """The suit named for the joker led to the current trick (E-37), else ``None``."""
-        if self._h.play.joker_no_trump < 0 or not self._n:
+        trick = self._trick
+        p = self._h.play
+        if not trick or trick[0] != p.joker_no_trump or self._lead[1] < 0:
             return None
-        return self._named(self._trick[0])
+        return p.led_label(self._lead[1])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks, in order."""
-        return self._public_tricks(self._tricks)
-
-    def _public_tricks(
-        self, tricks: tuple[tuple[int, tuple[int, ...], int, int, int], ...]
-    ) -> tuple[Trick, ...]:
-        p = self._h.play
-        out = []
-        for leader, positions, winner, _, named in tricks:
-            plays = []
-            seat = leader
-            for pos in positions:
-                plays.append((seat, p.deck.cards[pos]))
-                seat = p.next_seat[seat]
-            # E-37, E-40: the suit named for a joker led stays public with its trick.
-            suit = p.led_suit(named) if named else None
-            out.append(Trick(leader, tuple(plays), winner, named_suit=suit))
-        return tuple(out)
+        return finished_tricks(self._tricks, self._h.play)
 
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks won so far by NS (seats 0 and 2) and by EW (seats 1 and 3) (E-24)."""
-        ew = self._done & 15
-        return ((self._done >> 4) - ew, ew)
-
-    def _plays(self, last: int = -1) -> list[tuple[int, int, BidEuchreState]]:
-        """The cards played so far: ``(seat, position, the state it led to)``, in order.
-
-        Args:
-            last: Only the ``last`` cards played; every card if negative.
-        """
-        out: list[tuple[int, int, BidEuchreState]] = []
-        state = self
-        parent = state._parent
-        while parent is not None and last:
-            action = state._act
-            if type(action) is Play:
-                out.append((parent._to_play, parent._position_of(action), state))
-                last -= 1
-            state = parent
-            parent = state._parent
-        out.reverse()
-        return out
-
-    def _record(self) -> _Record:
-        """The finished tricks ``(leader, positions, winner, EW's tricks so far, named)``
-        (``named``: the follow mask of the suit named for a joker led, else 0) and the
-        trick under way as ``(seat, position)`` pairs.
-
-        Kept once asked for (in ``_memo``, a cache that never changes what the state
-        means); made from the parent's if it has one, else from a walk of the history.
-        """
-        try:
-            return self._memo
-        except AttributeError:
-            pass
-        parent = self._parent
-        try:
-            record = self._extend(parent._memo)  # type: ignore[union-attr]
-        except AttributeError:
-            record = self._walk()
-        _set(self, "_memo", record)
-        return record
-
-    def _extend(self, before: _Record) -> _Record:
-        """The parent's record with the card this state's action played, if any."""
-        action = self._act
-        if type(action) is not Play:
-            return before
-        parent: BidEuchreState = self._parent  # type: ignore[assignment]
-        finished, trick = before
-        trick = (*trick, (parent._to_play, parent._position_of(action)))
-        if self._n:
-            return (finished, trick)
-        # The card finished the trick: this state keeps the trick's best (E-20).
-        winner = self._best & 3
-        ew = (finished[-1][3] if finished else 0) + (winner & 1)
-        named = parent._named_follow(trick[0][1])
-        return ((*finished, (trick[0][0], tuple(pos for _, pos in trick), winner, ew, named)), ())
-
-    def _walk(self) -> _Record:
-        """The record of ``_record``, from one walk of the history."""
-        plays = self._plays() if self._done else self._plays(self._n)
-        positions = [pos for _, pos, _ in plays]
-        size = self._h.play.trick_size
-        end = (self._done >> 4) * size
-        out = []
-        ew = 0
-        for start in range(0, end, size):
-            # The state after a trick's last card keeps the trick's best (E-20).
-            last = plays[start + size - 1][2]
-            winner = last._best & 3
-            ew += winner & 1
-            # The state before the last card still follows the suit named (E-37).
-            before: BidEuchreState = last._parent  # type: ignore[assignment]
-            named = before._named_follow(positions[start])
-            trick = tuple(positions[start : start + size])
-            out.append((plays[start][0], trick, winner, ew, named))
-        return tuple(out), tuple((seat, pos) for seat, pos, _ in plays[end:])
-
-    def _position_of(self, action: Play) -> int:
-        """The position ``action`` plays from this state's hand to play."""
-        p = self._h.play
-        if p.double:
-            # The copy _play_any takes: the lowest legal one (E-38).
-            bit = self._legal & p.position_mask[action.card.index]
-            return (bit & -bit).bit_length() - 1
-        return p._position[action.card.index]
-
-    @property
-    def _trick(self) -> tuple[int, ...]:
-        """The positions played to the trick under way."""
-        return tuple(pos for _, pos in self._record()[1])
-
-    @property
-    def _tricks(self) -> tuple[tuple[int, tuple[int, ...], int, int, int], ...]:
-        """The finished tricks, each ``(leader, positions, winner, EW's tricks so far,
-        the follow mask of the suit named for a joker led or 0)``."""
-        return self._record()[0]
-
-    def _named(self, first: int) -> Suit | None:
-        """The suit named for the joker, if ``first`` (the position led) is the joker
-        led under no-trump and its leader has named a suit (E-37)."""
-        named = self._named_follow(first)
-        return self._h.play.led_suit(named) if named else None
-
-    def _named_follow(self, first: int) -> int:
-        """The follow mask of the suit named for the joker in the trick under way, if
-        ``first`` (the position led) is the joker led under no-trump and a suit is
-        named (E-37); else 0."""
-        if first == self._h.play.joker_no_trump:
-            return self._lead[0]
-        return 0
-
-    @property
-    def _follow(self) -> int:
-        """The mask of the suit to follow in the trick under way, 0 if none (yet)."""
-        return self._lead[0]
+        done = self._tricks.done
+        ew = done & 15
+        return ((done >> 4) - ew, ew)
 
     @property
     def reneges(self) -> tuple[Renege, ...]:
@@ -379,8 +226,10 @@ class BidEuchreState(Core, StateBase):
         :meth:`legal_actions` also lists the cards that would be a renege (E-23).
         """
         p = self._h.play
-        if self._h.phase is _PLAY and p.penalize:
-            return p.play_actions(p.lawful(self._legal, self._follow))
+        if self._h.phase is Phase.PLAY and p.penalize and self._trick:
+            # E-19: the cards the kernel lets the seat play.
+            lawful = p.kernel.legal_word(self._legal, self._lead[0], self._trick)
+            return p.play_actions(lawful)
         return self._acts
 
     def result(self) -> HandResult:
@@ -411,139 +260,6 @@ class BidEuchreState(Core, StateBase):
         """
         return BidEuchreView.from_state(self, seat)
 
-    # -- the checks -------------------------------------------------------------------
-
-    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
-        """The action (parsed if it was text) and the acting seat, if ``apply`` accepts
-        them; else the specific error (see :meth:`apply`). Builds no state."""
-        s = self._require_turn(seat)
-        h = self._h
-        action = self._parse(action, s)
-        kind = type(action)
-        if kind is Play or kind is Give or kind is Discard:
-            card = action.card  # type: ignore[attr-defined]
-            if type(card) is not Card or not h.play.position_mask[card.index]:
-                raise UnknownCardError(
-                    f"{quote(card)} is not in this game's deck", action=action, seat=s
-                )
-        phase = h.phase
-        if phase is _PLAY and type(action) is Play:
-            self._check_play(action, s)
-        elif phase is _AUCTION and (kind is Bid or kind is Pass):
-            self._check_call(action, s)
-        elif phase is _TRUMP and type(action) is NameTrump:
-            self._check_trump(action, s)
-        elif phase is _EXCHANGE and type(action) is Give:
-            self._check_give(action, s)
-        elif phase is _DISCARD and type(action) is Discard:
-            self._check_discard(action, s)
-        elif phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
-            self._check_claim(action, s)
-        elif not (phase is _NAME_SUIT and kind is NameSuit):
-            # E-37: any of the four suits may be named; everything else is refused.
-            if kind not in _ACTION_TYPES:
-                raise InvalidActionError(
-                    f"{quote(action)} is not a Bid Euchre action", action=action, seat=s
-                )
-            raise WrongPhaseError(_PHASE_HINTS[phase], action=action, seat=s)
-        return action, s
-
-    def _check_play(self, action: Play, seat: int) -> None:
-        card = action.card
-        p = self._h.play
-        if self._legal & p.position_mask[card.index]:
-            return
-        if not self._hand_of(seat) & p.position_mask[card.index]:
-            raise CardNotInHandError(
-                f"seat {seat} does not hold {card}", action=action, seat=seat, rule_id="E-19"
-            )
-        # E-19: a card is illegal only if it does not follow the effective suit led
-        # while the player holds one (under renege_mode="reject").
-        led = p.led_suit(self._follow)
-        name = led.name.lower()
-        trump = p.trump
-        if card.suit is led and isinstance(trump, Suit):
-            raise MustFollowSuitError(
-                f"{card} is the left bower, a card of {trump.name.lower()} (E-17), so it"
-                f" does not follow {name}: play a card of {name}",
-                action=action,
-                seat=seat,
-                rule_id="E-19",
-            )
-        raise MustFollowSuitError(
-            f"{name} was led and seat {seat} holds a card of {name}: follow suit",
-            action=action,
-            seat=seat,
-            rule_id="E-19",
-        )
-
-    def _check_call(self, action: Action, seat: int) -> None:
-        auction = self._auction
-        rank = self._h.tables.rank_by_id.get(id(action), -2)
-        if rank <= auction._high and (rank >= 0 or rank == -2 or auction._stuck):
-            # Not known to be legal: let the auction say which rule it breaks, if any.
-            call = action.contract if isinstance(action, Bid) else None
-            try:
-                auction.check(call)
-            except BidError as exc:
-                raise BidError(exc.message, action=action, seat=seat, rule_id=exc.rule_id) from None
-
-    def _check_trump(self, action: NameTrump, seat: int) -> None:
-        if isinstance(action.trump, NoTrump) and not self.variant.options.allow_no_trump:
-            raise TrumpError(
-                "no-trump is not allowed: name clubs, diamonds, hearts or spades (allow_no_trump)",
-                action=action,
-                seat=seat,
-                rule_id="E-13",
-            )
-
-    def _check_give(self, action: Give, seat: int) -> None:
-        h = self._h
-        posm = h.play.position_mask[action.card.index]
-        if not self._hand_of(seat) & posm:
-            raise CardNotInHandError(
-                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-14"
-            )
-        partner = (self._auction._declarer + 2) % 4
-        if seat == partner and not partner_choices(h, partner) & posm:
-            raise ExchangeError(
-                self._why_not_give(action, partner), action=action, seat=seat, rule_id="E-14"
-            )
-
-    def _why_not_give(self, action: Give, partner: int) -> str:
-        h = self._h
-        p = h.play
-        if not self._hand_of(partner) & ~h.given & p.position_mask[action.card.index]:
-            return f"{action.card} was just received: pass one of the cards you were dealt"
-        forced = p.deck.cards_of(partner_choices(h, partner))
-        return f"pass your highest trump, {forced[0]} (help_card_rule 'highest_trump')"
-
-    def _check_discard(self, action: Discard, seat: int) -> None:
-        if not self._hand_of(seat) & self._h.play.position_mask[action.card.index]:
-            raise CardNotInHandError(
-                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-37"
-            )
-
-    def _check_claim(self, action: Action, seat: int) -> None:
-        if isinstance(action, ClaimAceNoFace) and not is_ace_no_face(self.hand(seat)):
-            raise DeclarationError(
-                f"seat {seat}'s hand does not qualify for Ace No Face: it needs an ace"
-                " and no jack, queen or king",
-                action=action,
-                seat=seat,
-                rule_id="E-36",
-            )
-
-    def _not_your_turn(self, seat: int, to_play: int) -> IllegalActionError:
-        if seat == self._auction._sitting_out and self._h.phase in (_PLAY, _NAME_SUIT):
-            # E-21: the partner of a help or moon declarer plays no card.
-            return NotYourTurnError(
-                f"seat {seat} sits out this hand: the partner of a help or moon bid does not play",
-                seat=seat,
-                rule_id="E-21",
-            )
-        return super()._not_your_turn(seat, to_play)
-
     def position(self) -> str:
         """This hand's position: one line of text that
         :meth:`BidEuchreVariant.from_position
@@ -572,13 +288,13 @@ class BidEuchreState(Core, StateBase):
             h.given,
             h.returned,
             h.reneges,
-            self._h.phase,
+            h.phase,
             self._to_play,
             h.hands,
             self._left,
-            self._tricks,
+            tricks_key(self._tricks),
             self._trick,
-            self._follow,
+            self._lead,
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -590,25 +306,10 @@ class BidEuchreState(Core, StateBase):
         result = self._h.result
         if result is not None:
             return f"<BidEuchreState phase=END delta={result.delta}>"
-        if self._h.phase is _PLAY or self._h.phase is _NAME_SUIT:
+        phase = self._h.phase
+        if phase is Phase.PLAY or phase is Phase.NAME_SUIT:
             return (
-                f"<BidEuchreState phase={self._h.phase.name} trick {(self._done >> 4) + 1}"
+                f"<BidEuchreState phase={phase.name} trick {(self._tricks.done >> 4) + 1}"
                 f" to_play={self.to_play}>"
             )
-        return f"<BidEuchreState phase={self._h.phase.name} to_play={self.to_play}>"
-
-
-_ACTION_TYPES: Final = frozenset(
-    {Play, Pass, Bid, NameTrump, Give, Discard, ClaimAceNoFace, NameSuit}
-)
-
-_PHASE_HINTS: Final = {
-    _DISCARD: "the dealer must first discard a card face down (E-37)",
-    _CLAIM: "each player may first claim Ace No Face or pass (E-36)",
-    _AUCTION: "the auction is on: bid or pass (E-8)",
-    _TRUMP: "the declarer must name trump first (E-13)",
-    _EXCHANGE: "the help exchange comes first: give a card (E-14)",
-    _PLAY: "the play is on: play a card (E-19)",
-    _NAME_SUIT: "the leader of the joker must first name a suit (E-37)",
-    _END: "the hand is over",
-}
+        return f"<BidEuchreState phase={phase.name} to_play={self.to_play}>"

@@ -14,20 +14,22 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import cardrules._position as _pos
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import actions as _actions
-from cardrules.bid_euchre._engine import root_state
+from cardrules.bid_euchre._engine import new_hand, root_state
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
 from cardrules.bid_euchre.actions import Bid, ClaimAceNoFace, Give, Notation
-from cardrules.bid_euchre.cards import NO_TRUMP, Trump
+from cardrules.bid_euchre.cards import NO_TRUMP, Trump, trick_rules
+from cardrules.bid_euchre.match import BidEuchreMatch
 from cardrules.bid_euchre.options import BidEuchreOptions
+from cardrules.bid_euchre.phases import Phase
 from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
-from cardrules.bid_euchre.state import BidEuchreState, Phase
+from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.bid_euchre.view import OBSERVATION_SIZE
 from cardrules.cards import Card
 from cardrules.decks import check_order
@@ -41,10 +43,7 @@ from cardrules.errors import (
     RecordError,
 )
 from cardrules.state import SeatRequired, Variant, check_seat
-from cardrules.tricks import TrickTable
-
-if TYPE_CHECKING:
-    from cardrules.bid_euchre.match import BidEuchreMatch
+from cardrules.tricks import TrickRules, TrickTable
 
 __all__ = ["BidEuchreVariant"]
 
@@ -53,16 +52,6 @@ class _SeatedBidEuchreState(SeatRequired, BidEuchreState):
     """A Bid Euchre state that requires the acting seat (``require_seat=True``)."""
 
     __slots__ = ()
-
-
-# For _deal: the bit of each position (copied, never changed), and the steps of the
-# shuffle from card 23 down to card 4, four at a time: each card with the number of
-# bits drawn for it.
-_BITS: Final = [1 << pos for pos in range(25)]
-_DEAL_STEPS: Final = tuple(
-    tuple(x for c in range(top, top - 4, -1) for x in (c, (c + 1).bit_length()))
-    for top in range(23, 4, -4)
-)
 
 
 @functools.lru_cache(maxsize=64)
@@ -112,9 +101,13 @@ class BidEuchreVariant(Variant):
         elif type(options) is not BidEuchreOptions:
             raise OptionsError(f"options must be a BidEuchreOptions, not {quote(options)}")
         self.options: BidEuchreOptions = options
-        # Every table the engine reads, compiled once for these options.
-        self._tables = Tables(options, self)
         self._notation = Notation(tricks_per_hand=options.tricks_per_hand)
+        # Every table the engine reads, compiled once for these options, the trick
+        # tables from this variant's declarations (trick_rules).
+        choices = TRUMP_CHOICES if options.allow_no_trump else TRUMP_CHOICES[:4]
+        self._tables = Tables(
+            options, self, [self.trick_rules(t) for t in choices], self._notation, BidEuchreState
+        )
 
     # -- Variant interface --------------------------------------------------------------
 
@@ -196,104 +189,7 @@ class BidEuchreVariant(Variant):
             return self.deal(hands=hands, dealer=d, require_seat=require_seat)
         r = rng if seed is None and type(rng) is random.Random else self._rng(rng, seed)
         d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
-        if self.options.double_deck:
-            return root_state(self._tables, cls, d, self._double_deal(d, r.getrandbits))
-        held = self._deal(d, r.getrandbits)
-        w = self._tables.deck.size
-        return root_state(
-            self._tables,
-            cls,
-            d,
-            held[0] | held[1] << w | held[2] << 2 * w | held[3] << 3 * w,
-            held,
-        )
-
-    # The shuffle unrolled four cards at a time, one per seat: PLR0912.
-    def _deal(self, dealer: int, getrandbits: Any) -> tuple[int, int, int, int]:  # noqa: PLR0912
-        """Shuffle and deal one deck (24 cards, or 25 with the joker): the seats' masks.
-
-        The Fisher-Yates shuffle of :func:`cardrules.decks.shuffle` (the same draws),
-        on positions, fused with the deal (E-4): card ``i`` of the shuffled deck goes to
-        seat ``(dealer + 1 + i) % 4``, and is final once step ``i`` has drawn it.
-        """
-        # The shuffled deck, as the bit of each card's position.
-        deck = _BITS[: self._tables.deck.size]
-        extra = 0
-        if len(deck) == 25:
-            # E-37: the 25th card goes to the dealer.
-            j = getrandbits(5)
-            while j > 24:
-                j = getrandbits(5)
-            extra = deck[j]
-            deck[j] = deck[24]
-        # The masks of the seats that get cards 4q, 4q + 1, 4q + 2 and 4q + 3.
-        h0 = h1 = h2 = h3 = 0
-        for c3, k3, c2, k2, c1, k1, c0, k0 in _DEAL_STEPS:
-            j = getrandbits(k3)
-            while j > c3:
-                j = getrandbits(k3)
-            h3 |= deck[j]
-            deck[j] = deck[c3]
-            j = getrandbits(k2)
-            while j > c2:
-                j = getrandbits(k2)
-            h2 |= deck[j]
-            deck[j] = deck[c2]
-            j = getrandbits(k1)
-            while j > c1:
-                j = getrandbits(k1)
-            h1 |= deck[j]
-            deck[j] = deck[c1]
-            j = getrandbits(k0)
-            while j > c0:
-                j = getrandbits(k0)
-            h0 |= deck[j]
-            deck[j] = deck[c0]
-        # Cards 3, 2 and 1, then card 0, which the shuffle leaves in place.
-        j = getrandbits(3)
-        while j > 3:
-            j = getrandbits(3)
-        h3 |= deck[j] | extra
-        deck[j] = deck[3]
-        j = getrandbits(2)
-        while j > 2:
-            j = getrandbits(2)
-        h2 |= deck[j]
-        deck[j] = deck[2]
-        j = getrandbits(2)
-        while j > 1:
-            j = getrandbits(2)
-        h1 |= deck[j]
-        h0 |= deck[1 - j]
-        # Card i goes to seat (dealer + 1 + i) % 4: h0 to the dealer's left.
-        if dealer == 0:
-            return (h3, h0, h1, h2)
-        if dealer == 1:
-            return (h2, h3, h0, h1)
-        if dealer == 2:
-            return (h1, h2, h3, h0)
-        return (h0, h1, h2, h3)
-
-    def _double_deal(self, dealer: int, getrandbits: Any) -> int:
-        size = self._tables.deck.size
-        perm = list(range(size))
-        for n, k, i in self._tables.shuffle_steps:
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            perm[i], perm[j] = perm[j], perm[i]
-        # Identical copies are interchangeable: the lower seat gets the first copy, as
-        # in deal(), so that a record of the cards replays to an equal state.
-        seat_of = [0] * size
-        for i, pos in enumerate(perm):
-            seat_of[pos] = (dealer + 1 + i) % 4
-        dealt = 0
-        for first in range(24):
-            a, b = seat_of[first], seat_of[first + 24]
-            if a > b:
-                a, b = b, a
-            dealt |= 1 << (first + a * size) | 1 << (first + 24 + b * size)
-        return dealt
+        return new_hand(self._tables, cls, d, r)
 
     def deal(
         self,
@@ -508,11 +404,7 @@ class BidEuchreVariant(Variant):
         >>> match.scores, match.options.target_score, match.is_over
         ((0, 0), 10, False)
         """
-        # The one import inside a function: the match deals its hands with this class,
-        # so match.py imports this module and not the other way (no circle).
-        from cardrules.bid_euchre.match import BidEuchreMatch
-
-        return BidEuchreMatch.start(self.options)
+        return BidEuchreMatch.start(variant=self)
 
     # -- positions ------------------------------------------------------------------------
 
@@ -560,8 +452,24 @@ class BidEuchreVariant(Variant):
             raise InvalidArgumentError("random_playout takes a state of this variant")
         return _random_playout(state, rng)
 
+    def trick_rules(self, trump: Trump) -> TrickRules:
+        """How the cards behave in a trick under ``trump``: the declaration the engine,
+        the playouts, the views and the helpers all compile (E-16, E-17, E-19, E-20,
+        E-37, E-38), read once per trump choice when the variant is built.
+
+        A subclass that overrides it changes the game everywhere at once; by default
+        :func:`cardrules.bid_euchre.trick_rules` of this variant's deck.
+
+        >>> from cardrules import Card, Suit
+        >>> rules = BidEuchreVariant().trick_rules(Suit.HEARTS)
+        >>> rules.suit_of[Card.parse("JD")], rules.must_follow, rules.must_trump
+        (<Suit.HEARTS: 'H'>, True, False)
+        """
+        return trick_rules(trump, joker=self.options.joker, double_deck=self.options.double_deck)
+
     def trick_table(self, trump: Trump) -> TrickTable:
-        """The compiled trick table for ``trump`` (built once per variant).
+        """The compiled trick table of :meth:`trick_rules` for ``trump`` (built once per
+        variant), which the engine reads too.
 
         Raises:
             ValueError: no-trump without ``allow_no_trump``, or not a trump choice.
@@ -570,7 +478,7 @@ class BidEuchreVariant(Variant):
             raise InvalidArgumentError("no-trump needs allow_no_trump (E-13)")
         if trump not in TRUMP_CHOICES:
             raise InvalidArgumentError(f"not a trump choice: {quote(trump)}")
-        return self._tables.deck.tables[TRUMP_CHOICES.index(trump)]
+        return self._tables.trick_tables[TRUMP_CHOICES.index(trump)]
 
     # -- values ---------------------------------------------------------------------------
 

@@ -14,20 +14,19 @@ the reneges only once the hand is scored.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
+import cardrules._sampling as sampling
 from cardrules import wire
-from cardrules._sampling import sample_state
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
-from cardrules.bid_euchre._tables import Phase
+from cardrules.bid_euchre._engine import Core, finished_cards, replay
 from cardrules.bid_euchre.actions import (
     NUM_ACTIONS,
     Bid,
@@ -42,13 +41,13 @@ from cardrules.bid_euchre.actions import (
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
+from cardrules.bid_euchre.phases import Phase
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
-from cardrules.errors import CardrulesError, InvalidArgumentError
-from cardrules.registry import get_variant_class
-from cardrules.state import State, check_seat
+from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
+from cardrules.state import check_seat
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.state import BidEuchreState
@@ -93,6 +92,9 @@ class BidEuchreView:
         tricks_per_hand: The tricks of a hand: 6, or 12 with the double deck (E-38).
         legal_actions: The actions this seat may take when it is to play (as
             ``state.legal_actions()``), else empty: a client needs one answer.
+        variant: The :class:`~cardrules.bid_euchre.BidEuchreVariant` of the hand, whose
+            declarations the sampler reads (not part of the view's value: equality,
+            hash and repr leave it out).
     """
 
     variant_id: ClassVar[str] = "bid-euchre"
@@ -121,8 +123,11 @@ class BidEuchreView:
     reneges: tuple[Renege, ...]
     result: HandResult | None
     public_cards: frozenset[Card]
+    variant: BidEuchreVariant = attrs.field(eq=False, repr=False)
     tricks_per_hand: int = 6
     legal_actions: tuple[Action, ...] = ()
+    # What the sampler works out from the view, once (not part of the value).
+    _plan: _Plan | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __repr__(self) -> str:
         # One line for people, as TarotView's: the seat's own hand and the public facts,
@@ -225,33 +230,38 @@ class BidEuchreView:
         True
         """
         given: object = state
-        if not isinstance(given, State) or given.variant.id != "bid-euchre":
+        if not isinstance(given, Core) or not hasattr(given, "variant"):
             raise InvalidArgumentError(f"a view is made of a BidEuchreState, not {quote(given)}")
         seat = check_seat(seat, 4)
+        variant = state.variant
+        options = variant.options
         declarer = state.declarer
         # E-40: the help exchange is known to the declarer and the partner only.
         partners = declarer is not None and seat % 2 == declarer % 2
         # E-38: with the double deck a state lists cards by the positions of the copies
         # held, which depend on the other hands; a view lists them in deck order.
-        order = _in_deck_order if state.variant.options.double_deck else tuple
+        order = _in_deck_order if options.double_deck else tuple
         exchanged = order(state.given) if partners else ()
         returned = order(state.returned) if partners else ()
-        tricks = state.tricks
         trick = state.trick
-        played = [card for t in tricks for _, card in t.plays]
-        played += [card for _, card in trick]
         claimant = state.claimant
         # E-36: the claimant shows the hand that threw the deal in.
         claimed = order(state.hand(claimant)) if claimant is not None else ()
         # E-40: the joker-variant discard is known to the dealer only.
         discard = state.discard if seat == state.dealer else ()
+        tricks = state.tricks
+        # The cards played: those of the finished tricks, kept with them by the engine,
+        # and the trick under way.
+        played = finished_cards(state._tricks, state._h.play)
+        shown = (*(card for _, card in trick), *claimed, *exchanged, *returned, *discard)
         end = state.is_terminal
+        to_play = state.to_play
         return cls(
-            options=state.variant.options,
+            options=options,
             seat=seat,
             phase=state.phase,
             dealer=state.dealer,
-            to_play=state.to_play,
+            to_play=to_play,
             hand=order(state.hand(seat)),
             calls=state.calls,
             claimant=claimant,
@@ -270,10 +280,11 @@ class BidEuchreView:
             # E-23, E-40: the reneges are shown once the hand is scored.
             reneges=state.reneges if end else (),
             result=state.result() if end else None,
-            public_cards=frozenset((*played, *claimed, *exchanged, *returned, *discard)),
-            tricks_per_hand=state.variant.options.tricks_per_hand,
+            public_cards=played.union(shown) if shown else played,
+            variant=variant,
+            tricks_per_hand=options.tricks_per_hand,
             # Only the seat to play gets its actions: another's would tell its hand.
-            legal_actions=state.legal_actions() if seat == state.to_play else (),
+            legal_actions=state.legal_actions() if seat == to_play else (),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -458,28 +469,67 @@ def _observation(view: BidEuchreView) -> tuple[float, ...]:  # noqa: PLR0912
 # -- sampling ------------------------------------------------------------------------
 
 _DISCARD_PLACE: Final = 4
+# Draws of hidden cards before a view is declared inconsistent (each draw is uniform
+# among the consistent deals; a draw the rules refuse is drawn again).
+_DRAWS: Final = 2000
 
 
 def _sample_state(view: BidEuchreView, rng: random.Random) -> BidEuchreState:
-    return sample_state(
-        view, rng, lambda: _places_of(view), lambda places, plan: _replayed(view, places, plan, rng)
+    """:meth:`BidEuchreView.sample_state`: the hidden cards drawn with ``deal_hidden``
+    among the places the view allows, then the state built in the engine from that deal
+    and the view's history (:func:`~cardrules.bid_euchre._engine.replay`)."""
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    try:
+        groups, sizes, plan = _places_of(view)
+        for _ in range(_DRAWS):
+            state = plan.state(view, sampling.deal_hidden(rng, groups, sizes), rng)
+            if state is None:
+                continue
+            if not plan.verified:
+                # Every state built from the view's history shows the view's public
+                # facts and the viewer's hand, whatever the hidden cards: checked once.
+                if state.view(view.seat) != view:
+                    continue
+                plan.verified = True
+            return state
+    except InconsistentViewError:
+        raise
+    except (CardrulesError, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # A view edited by hand can break any reading of it: one error says so.
+        raise InconsistentViewError(f"no deal matches this view: {exc}") from None
+    raise InconsistentViewError(
+        f"no deal matches this view: none of {_DRAWS} consistent deals replays its "
+        "history (a view changed by hand?)"
     )
 
 
+def _places_of(view: BidEuchreView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+    """The groups of hidden cards and the sizes of their places (seats 0 … 3, then the
+    dealer's face-down discard), and the view's plan: worked out once per view (a bot
+    draws many deals from one view) and kept with it."""
+    plan = view._plan
+    if plan is None:
+        plan = _Plan(view)
+        object.__setattr__(view, "_plan", plan)
+    return plan.groups, plan.sizes, plan
+
+
 class _Plan:
-    """What the view fixes of the deal besides the drawn places."""
+    """What a view fixes of the deal: the groups of hidden cards and the places they
+    may go (seats 0 … 3, then the dealer's face-down discard, place 4), and the steps
+    of its history, which the engine replays on each deal drawn."""
 
     def __init__(self, view: BidEuchreView) -> None:
-        options = _variant(view).options
+        variant = view.variant
+        options = variant.options
+        self.tables = variant._tables
+        self.verified = False
         self.played: list[list[Card]] = [[] for _ in range(4)]
-        self.plays: list[tuple[int, Card]] = []
-        self.tricks = [t.plays for t in view.tricks]
-        # E-37, E-40: the suit named for each joker led, public with its trick.
-        self.named = [t.named_suit for t in view.tricks]
-        for plays in (*self.tricks, view.trick):
+        tricks = [t.plays for t in view.tricks]
+        for plays in (*tricks, view.trick):
             for seat, card in plays:
                 self.played[seat].append(card)
-                self.plays.append((seat, card))
         # E-37: the joker's 25th card goes to the dealer, who discards one, before the
         # auction or once trump is named.
         self.discarded = options.joker and (
@@ -516,85 +566,190 @@ class _Plan:
                 self.exchange = k
                 self.partner_gave = True
         self.sizes = [held[s] - len(self.played[s]) for s in range(4)]
+        self.groups, self.sizes = self._places(view)
+        self.before, self.after = self._steps(view, tricks)
+
+    def _places(self, view: BidEuchreView) -> tuple[list[tuple[int, list[Card]]], list[int]]:
+        me = view.seat
+        sizes = [0 if s == me else self.sizes[s] for s in range(4)]
+        sizes.append(1 if self.discarded and me != view.dealer else 0)
+        pool = list(view.variant.deck)
+        for card in (*view.hand, *view.discard, *(c for p in self.played for c in p)):
+            pool.remove(card)
+        fixed: list[tuple[int, Card]] = []
+        declarer, partner = view.declarer, view.sitting_out
+        if view.claimant is not None and view.claimant != me:
+            fixed += [(view.claimant, c) for c in view.claimed_hand]
+        if declarer is not None and partner is not None:
+            if me == declarer:
+                fixed += [(partner, c) for c in view.given]
+            elif me == partner:
+                returned = list(view.returned)
+                for c in self.played[declarer]:
+                    if c in returned:
+                        returned.remove(c)
+                fixed += [(declarer, c) for c in returned]
+        for _, card in fixed:
+            pool.remove(card)
+        barred = _voids(view)
+        _bar_kept_trumps(view, barred)
+        open_mask = sum(1 << p for p in range(5) if sizes[p])
+        by_mask: dict[int, list[Card]] = {}
+        for seat, card in fixed:
+            by_mask.setdefault(1 << seat, []).append(card)
+        for card in pool:
+            mask = open_mask
+            for s in range(4):
+                if card in barred[s]:
+                    mask &= ~(1 << s)
+            by_mask.setdefault(mask, []).append(card)
+        return list(by_mask.items()), sizes
+
+    def _steps(  # noqa: PLR0912 - one step of the history after the other
+        self, view: BidEuchreView, tricks: list[tuple[tuple[int, Card], ...]]
+    ) -> tuple[list[Action], list[Action]]:
+        """The actions of the view's history in the engine's order, before and after
+        the help exchange (whose cards may be drawn); the discard's place is left to
+        :meth:`state` (the step ``_DISCARD_STEP``)."""
+        tables = self.tables
+        before: list[Action] = []
+        after: list[Action] = []
+        if self.discarded and tables.discard_before_auction:
+            before.append(_DISCARD_STEP)
+        elif tables.discard_before_auction:
+            return before, after
+        if tables.ace_no_face:
+            # E-36: each seat from the dealer's left passes or claims, until a claim.
+            for k in range(4):
+                seat = (view.dealer + 1 + k) % 4
+                if seat == view.claimant:
+                    before.append(ClaimAceNoFace())
+                    return before, after
+                if view.phase is Phase.CLAIM and seat == view.to_play:
+                    return before, after
+                before.append(Pass())
+        auction = tables.auction_rules.start(view.dealer)
+        for _, call in view.calls:
+            if auction.is_over:
+                break  # E-11: the passes a moon implies are no calls
+            before.append(Pass() if call is None else Bid(call))
+            auction = auction.call(call)
+        if view.trump is None:
+            return before, after
+        before.append(NameTrump(view.trump))
+        if self.discarded and tables.discard_after_trump:
+            before.append(_DISCARD_STEP)
+        named = [t.named_suit for t in view.tricks]
+        for k, plays in enumerate((*tricks, view.trick)):
+            for n, (_, card) in enumerate(plays):
+                after.append(Play(card))
+                if n == 0 and card == JOKER and view.trump is NO_TRUMP:
+                    # E-37: the leader of the joker named the suit to follow.
+                    suit = named[k] if k < len(named) else view.named_suit
+                    if suit is None and k < len(named):
+                        raise InconsistentViewError(
+                            "no deal matches this view: a finished trick led by the joker"
+                            " under no-trump names its suit (E-37)"
+                        )
+                    if suit is not None:
+                        after.append(NameSuit(suit))
+        return before, after
+
+    def state(
+        self, view: BidEuchreView, places: list[list[Card]], rng: random.Random
+    ) -> BidEuchreState | None:
+        """The state of the deal with the drawn cards and the view's history, or None
+        if a rule refuses it."""
+        me, dealer = view.seat, view.dealer
+        declarer, partner = view.declarer, view.sitting_out
+        hands = [[*places[s], *self.played[s]] for s in range(4)]
+        hands[me] = [*view.hand, *self.played[me]]
+        discard = list(view.discard) if me == dealer else places[_DISCARD_PLACE]
+        given: list[Card] = []
+        returned: list[Card] = []
+        if declarer is not None and partner is not None:
+            if me in (declarer, partner):
+                given, returned = list(view.given), list(view.returned)
+            elif self.exchange:
+                # Drawn among the cards that could have been passed; E-14 is checked in
+                # the replay.
+                if self.partner_gave:
+                    drawn = _exchange(view, hands[declarer], hands[partner], self.exchange, rng)
+                    if drawn is None:
+                        return None
+                    given, returned = drawn
+                else:
+                    given = rng.sample(hands[partner], self.exchange)
+            for c in given:
+                hands[partner].remove(c)
+                hands[declarer].append(c)
+            for c in returned:
+                hands[declarer].remove(c)
+                hands[partner].append(c)
+        if self.discarded:
+            # E-37: the dealer was dealt its discard, which no exchange could pass (E-14).
+            hands[dealer] += discard
+        deck = self.tables.deck
+        width = deck.size
+        size = self.tables.options.tricks_per_hand
+        joker = self.tables.options.joker
+        dealt = 0
+        used = 0
+        for seat, cards in enumerate(hands):
+            if len(cards) != (size + 1 if joker and seat == dealer else size):
+                return None
+            mask = deck.mask_of(cards, used)
+            used |= mask
+            dealt |= mask << seat * width
+        steps: list[Action | Sequence[Action]] = [
+            Discard(discard[0]) if step is _DISCARD_STEP else step for step in self.before
+        ]
+        if given or returned:
+            # E-14: the declarer gives first, then the partner gives back, the best
+            # trumps first (each step gives the first card the rules take).
+            steps += [[Give(c) for c in given], [Give(c) for c in returned]]
+        steps += self.after
+        return replay(self.tables, self.tables.state_class, dealer, dealt, steps)
 
 
 _HELP: Final = 1  # ContractKind.HELP
 # E-14: the exchange of a help bid comes before the play (and the joker's discard of
 # joker_discard_timing="after_trump" before the exchange).
 _AFTER_EXCHANGE: Final = (Phase.PLAY, Phase.NAME_SUIT, Phase.END)
+# The place of the dealer's discard among the steps of a plan, filled in per deal.
+_DISCARD_STEP: Final[Action] = Discard(JOKER)
 
 
-@functools.lru_cache(maxsize=64)
-def _places_of(view: BidEuchreView) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
-    # A bot draws many deals from one view: what the view fixes is worked out once.
-    return _hidden_places(view)
-
-
-def _hidden_places(
-    view: BidEuchreView,
-) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
-    """The groups of hidden cards and the sizes of the places: seats 0 … 3, then the
-    dealer's face-down discard (place 4)."""
-    plan = _Plan(view)
-    me = view.seat
-    sizes = [0 if s == me else plan.sizes[s] for s in range(4)]
-    sizes.append(1 if plan.discarded and me != view.dealer else 0)
-    pool = list(_variant(view).deck)
-    for card in (*view.hand, *view.discard, *(c for p in plan.played for c in p)):
-        pool.remove(card)
-    fixed: list[tuple[int, Card]] = []
-    declarer, partner = view.declarer, view.sitting_out
-    if view.claimant is not None and view.claimant != me:
-        fixed += [(view.claimant, c) for c in view.claimed_hand]
-    if declarer is not None and partner is not None:
-        if me == declarer:
-            fixed += [(partner, c) for c in view.given]
-        elif me == partner:
-            returned = list(view.returned)
-            for c in plan.played[declarer]:
-                if c in returned:
-                    returned.remove(c)
-            fixed += [(declarer, c) for c in returned]
-    for _, card in fixed:
-        pool.remove(card)
-    barred = _voids(view, plan)
-    _bar_kept_trumps(view, barred)
-    open_mask = sum(1 << p for p in range(5) if sizes[p])
-    by_mask: dict[int, list[Card]] = {}
-    for seat, card in fixed:
-        by_mask.setdefault(1 << seat, []).append(card)
-    for card in pool:
-        mask = open_mask
-        for s in range(4):
-            if card in barred[s]:
-                mask &= ~(1 << s)
-        by_mask.setdefault(mask, []).append(card)
-    return list(by_mask.items()), sizes, plan
-
-
-def _voids(view: BidEuchreView, plan: _Plan) -> list[set[Card]]:
-    """The cards each seat cannot hold: those of a suit it did not follow (E-19)."""
+def _voids(view: BidEuchreView) -> list[set[Card]]:
+    """The cards each seat cannot hold, from the cards it played (E-19): the trick
+    kernel's inverse of its own rule (``excluded``), under the view's trump."""
     barred: list[set[Card]] = [set() for _ in range(4)]
     trump = view.trump
-    if _variant(view).options.renege_mode == "penalize" or trump is None:
+    if view.options.renege_mode == "penalize" or trump is None:
         return barred  # a card off suit may be a renege, not a void
-    table = _variant(view).trick_table(trump)
-    suit_of = {c: table.suit[table.positions[c][0]] for c in table.positions}
-    by_suit: dict[int, set[Card]] = {}
-    for c, s in suit_of.items():
-        by_suit.setdefault(s, set()).add(c)
-    tricks = [*plan.tricks, view.trick] if view.trick else plan.tricks
-    for k, plays in enumerate(tricks):
-        led = suit_of[plays[0][1]]
-        if plays[0][1] == JOKER and trump is NO_TRUMP:
+    table = view.variant.trick_table(trump)
+    kernel = table.kernel
+    named = [t.named_suit for t in view.tricks]
+    tricks = [t.plays for t in view.tricks]
+    if view.trick:
+        tricks.append(view.trick)
+        named.append(view.named_suit)
+    for plays, suit in zip(tricks, named, strict=True):
+        first = table.positions[plays[0][1]][0]
+        if suit is not None:
             # E-37: the suit named for the joker is the suit to follow.
-            named = plan.named[k] if k < len(plan.tricks) else view.named_suit
-            if named is None:
-                continue
-            led = suit_of[_SUIT_CARD[named]]
+            n = kernel.labels.index(suit)
+            fd = sum(1 << p for p in range(kernel.size) if kernel.suit[p] == n)
+        elif plays[0][1] == JOKER and trump is NO_TRUMP:
+            continue  # the suit is not named yet
+        else:
+            fd = kernel.follow_duty[first]
+        over = kernel.over_start & kernel.over_after[first]
         for seat, card in plays[1:]:
-            if suit_of[card] != led:
-                barred[seat] |= by_suit[led]
+            pos = table.positions[card][0]
+            _, duty = kernel.excluded(pos, 0, fd, over)
+            barred[seat].update(table.cards_of(duty))
+            over &= kernel.over_after[pos]
     return barred
 
 
@@ -612,97 +767,9 @@ def _bar_kept_trumps(view: BidEuchreView, barred: list[set[Card]]) -> None:
         or not view.returned
     ):
         return
-    rank = _trump_ranks(view.options, trump)
+    rank = _trump_ranks(view, trump)
     low = min(rank.get(c, -1) for c in view.returned)
     barred[partner] |= {c for c, r in rank.items() if r > low}
-
-
-def _replayed(  # noqa: PLR0912, PLR0915 - one branch per phase
-    view: BidEuchreView, places: list[list[Card]], plan: _Plan, rng: random.Random
-) -> BidEuchreState | None:
-    """The deal with the drawn cards and the view's public history replayed; None if
-    a rule refuses it."""
-    me, dealer = view.seat, view.dealer
-    declarer, partner = view.declarer, view.sitting_out
-    hands = [[*places[s], *plan.played[s]] for s in range(4)]
-    hands[me] = [*view.hand, *plan.played[me]]
-    discard = list(view.discard) if me == dealer else places[_DISCARD_PLACE]
-    given: list[Card] = []
-    returned: list[Card] = []
-    if declarer is not None and partner is not None:
-        if me in (declarer, partner):
-            given, returned = list(view.given), list(view.returned)
-        elif plan.exchange:
-            # Drawn among the cards that could have been passed; E-14 is checked below.
-            if plan.partner_gave:
-                drawn = _exchange(view, hands[declarer], hands[partner], plan.exchange, rng)
-                if drawn is None:
-                    return None
-                given, returned = drawn
-            else:
-                given = rng.sample(hands[partner], plan.exchange)
-        for c in given:
-            hands[partner].remove(c)
-            hands[declarer].append(c)
-        for c in returned:
-            hands[declarer].remove(c)
-            hands[partner].append(c)
-    if plan.discarded:
-        # E-37: the dealer was dealt its discard, which no exchange could pass (E-14).
-        hands[dealer] += discard
-    try:
-        extra = None
-        if _variant(view).options.joker:
-            extra = hands[dealer].pop()
-        state = _variant(view).deal(hands=hands, dealer=dealer, extra=extra)
-        calls = iter(view.calls)
-        plays = iter(plan.plays)
-        gives = list(given)
-        returns = list(returned)
-        tricks_done = len(plan.tricks)
-        while True:
-            phase = state.phase
-            action: Action | None
-            if phase is Phase.DISCARD:
-                action = Discard(discard[0]) if plan.discarded else None
-            elif phase is Phase.CLAIM:
-                seat = state.to_play
-                if seat == view.claimant:
-                    action = ClaimAceNoFace()
-                elif view.phase is Phase.CLAIM and seat == view.to_play:
-                    action = None
-                else:
-                    action = Pass()
-            elif phase is Phase.AUCTION:
-                call = next(calls, None)
-                action = None if call is None else Pass() if call[1] is None else Bid(call[1])
-            elif phase is Phase.TRUMP:
-                action = None if view.trump is None else NameTrump(view.trump)
-            elif phase is Phase.EXCHANGE:
-                # E-14: the highest trumps go first; the view lists the cards in deck
-                # order, so each step passes the first card the rules take.
-                todo = gives if state.to_play == declarer else returns
-                action = next((Give(c) for c in todo if state.is_legal(Give(c))), None)
-                if action is None and todo:
-                    return None
-                if action is not None:
-                    todo.remove(action.card)
-            elif phase is Phase.PLAY:
-                play = next(plays, None)
-                action = None if play is None else Play(play[1])
-            elif phase is Phase.NAME_SUIT:
-                k = len(state.tricks)
-                named = plan.named[k] if k < tricks_done else view.named_suit
-                if named is None and k < tricks_done:
-                    return None  # a finished trick led by the joker names its suit
-                action = None if named is None else NameSuit(named)
-            else:
-                action = None
-            if action is None:
-                return state
-            state = state.apply(action)
-    except CardrulesError:
-        return None
 
 
 def _exchange(
@@ -723,7 +790,7 @@ def _exchange(
     trump = view.trump
     if trump is None:
         return None
-    rank = _trump_ranks(view.options, trump)
+    rank = _trump_ranks(view, trump)
     held = [rank.get(c, -1) for c in partner]  # -1: not a trump
     # Every k cards the declarer holds may be the returned ones, with the cards the
     # partner must have received: its trumps above the lowest card returned.
@@ -749,11 +816,10 @@ def _exchange(
     return [partner[i] for i in given_at], [declarer[i] for i in returned_at]
 
 
-@functools.lru_cache(maxsize=32)
-def _trump_ranks(options: BidEuchreOptions, trump: Trump) -> dict[Card, int]:
-    """The strength of each trump under ``trump`` (E-16, E-17, E-37): the order of
-    the partner's "best trump" (E-14)."""
-    table = _variant_of(options).trick_table(trump)
+def _trump_ranks(view: BidEuchreView, trump: Trump) -> dict[Card, int]:
+    """The strength of each trump under ``trump`` in the view's declaration (E-16, E-17,
+    E-37): the order of the partner's "best trump" (E-14)."""
+    table = view.variant.trick_table(trump)
     return {
         card: table.key[at[0]]
         for card, at in table.positions.items()
@@ -761,15 +827,4 @@ def _trump_ranks(options: BidEuchreOptions, trump: Trump) -> dict[Card, int]:
     }
 
 
-_SUIT_CARD: Final = {s: Card(s, 9) for s in Suit}  # a card of the suit, never a bower
 _DECK_ORDER: Final = {c: k for k, c in enumerate((*euchre_deck(), JOKER))}
-
-
-@functools.lru_cache(maxsize=16)
-def _variant_of(options: BidEuchreOptions) -> BidEuchreVariant:
-    return get_variant_class("bid-euchre")(options)
-
-
-def _variant(view: BidEuchreView) -> BidEuchreVariant:
-    """The variant of the view's options (a variant is built once per option set)."""
-    return _variant_of(view.options)

@@ -35,7 +35,7 @@ import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from cardrules.actions import Action, Pass, Play
@@ -56,7 +56,8 @@ from cardrules.bid_euchre.cards import (
     is_trump,
     trick_rules,
 )
-from cardrules.bid_euchre.state import Phase
+from cardrules.bid_euchre.phases import Phase
+from cardrules.bid_euchre.play import legal_cards, trick_winner
 from cardrules.bid_euchre.view import BidEuchreView
 from cardrules.bots._checks import check_choice, check_turn
 from cardrules.cards import JOKER, Card, Rank, Suit
@@ -141,14 +142,21 @@ def _wanted(hand: Sequence[Card], tricks: int) -> Contract | None:
 
 
 class _Trick:
-    """What the viewer can work out about the current trick and the unseen cards."""
+    """What the viewer can work out about the current trick and the unseen cards.
 
-    __slots__ = ("later", "led", "strength", "trump", "unseen", "view")
+    Suits, trumps and strengths come from the trick table of the view's variant
+    (``variant.trick_table(trump)``), and who takes a trick from
+    :func:`~cardrules.bid_euchre.play.trick_winner` and the table's winner: the rules
+    the engine plays by, never a copy of them.
+    """
+
+    __slots__ = ("cards", "later", "led", "table", "trump", "unseen", "view")
 
     def __init__(self, view: BidEuchreView, trump: Trump) -> None:
         self.view = view
         self.trump = trump
-        self.strength = _strengths(trump)
+        self.table = view.variant.trick_table(trump)
+        self.cards = [c for _, c in view.trick]
         size = 3 if view.sitting_out is not None else 4
         playing = [s for s in range(4) if s != view.sitting_out]
         later = size - len(view.trick) - 1
@@ -160,7 +168,7 @@ class _Trick:
         seen: list[Card] = list(view.hand)
         for trick in view.tricks:
             seen.extend(c for _, c in trick.plays)
-        seen.extend(c for _, c in view.trick)
+        seen.extend(self.cards)
         seen.extend(view.discard)
         joker_game = JOKER in seen or JOKER in view.public_cards or bool(view.discard)
         if joker_game:
@@ -171,51 +179,66 @@ class _Trick:
         unseen.subtract(seen)
         self.unseen = frozenset(c for c, n in unseen.items() if n > 0)
 
-    def _led(self) -> Suit | None:
-        trick = self.view.trick
-        if not trick:
+    def _led(self) -> Hashable | None:
+        if not self.cards:
             return None
-        first = trick[0][1]
-        if first is JOKER and self.trump is NO_TRUMP:
+        if self.view.named_suit is not None:
             return self.view.named_suit  # E-37: the leader of the joker names the suit
-        return effective_suit(first, self.trump)
+        return self.suit(self.cards[0])
 
-    def suit(self, card: Card) -> Suit | None:
-        return effective_suit(card, self.trump)
+    def _position(self, card: Card) -> int:
+        return self.table.positions[card][0]
+
+    def suit(self, card: Card) -> Hashable | None:
+        """The effective suit of ``card`` (E-17, E-37), as the table labels it."""
+        n = self.table.suit[self._position(card)]
+        return self.table.suit_labels[n] if n >= 0 else None
 
     def is_trump(self, card: Card) -> bool:
-        return is_trump(card, self.trump)
+        return bool(self.table.trump_mask >> self._position(card) & 1)
 
-    def key(self, card: Card, led: Suit | None) -> int:
-        """How strongly ``card`` plays in a trick led in ``led`` (0: it cannot win)."""
-        if self.is_trump(card):
-            return 100 + self.strength[card]
-        if led is not None and self.suit(card) is led:
-            return self.strength[card]
-        return 0
+    def key(self, card: Card, led: Hashable | None) -> int:
+        """How strongly ``card`` plays in a trick led in ``led`` (-1: it cannot win),
+        by the table's strengths: an order to choose among cards."""
+        labels = self.table.suit_labels
+        number = labels.index(led) if led is not None and led in labels else -1
+        return self.table.kernel.strength(self._position(card), number)
 
-    def winning(self) -> tuple[int | None, Card | None, int]:
-        """The seat and card now winning the trick, and its key (E-20, E-38)."""
-        seat: int | None = None
-        best: Card | None = None
-        best_key = -1
-        for s, card in self.view.trick:
-            k = self.key(card, self.led)
-            # E-38: of two identical cards, the first played wins.
-            if k > best_key:
-                seat, best, best_key = s, card, k
-        return seat, best, best_key
+    def lawful(self, cards: list[Card]) -> list[Card]:
+        """The cards of ``cards`` that follow suit (E-19), from the table."""
+        follow = set(
+            legal_cards(self.table, self.view.hand, self.cards, named_suit=self.view.named_suit)
+        )
+        return [c for c in cards if c in follow]
+
+    def winning(self) -> tuple[int | None, Card | None]:
+        """The seat and card now winning the trick (E-20, E-38)."""
+        if not self.cards:
+            return None, None
+        n = trick_winner(self.table, self.cards, named_suit=self.view.named_suit)
+        if n < 0:  # pragma: no cover - a card of the suit led always can win
+            return None, None
+        return self.view.trick[n]
+
+    def takes(self, card: Card) -> bool:
+        """True if ``card`` would now take the trick (E-20, E-38)."""
+        cards = self.cards
+        named = self.view.named_suit
+        return trick_winner(self.table, [*cards, card], named_suit=named) == len(cards)
 
     def master(self, card: Card) -> bool:
         """True if no unseen card beats ``card`` in its own suit."""
         suit = self.suit(card)
-        mine = self.key(card, suit)
         if self.is_trump(card):
             rivals = [c for c in self.unseen if self.is_trump(c)]
         else:
             # Master in its suit: a player void in it may still trump.
-            rivals = [c for c in self.unseen if not self.is_trump(c) and self.suit(c) is suit]
-        return not any(self.key(c, suit) > mine for c in rivals)
+            rivals = [c for c in self.unseen if not self.is_trump(c) and self.suit(c) == suit]
+        # A rival beats the card if it takes a trick the card leads.
+        table = self.table
+        led = table.suit[self._position(card)]
+        first = self._position(card)
+        return not any(table.winner_position([first, self._position(c)], led) == 1 for c in rivals)
 
     def unseen_trumps(self) -> int:
         return sum(1 for c in self.unseen if self.is_trump(c))
@@ -366,7 +389,7 @@ class BidEuchreBot:
         trick = _Trick(view, trump)
         if trick.led is not None:
             # E-19: follow suit when possible, even where reneging is merely penalised.
-            following = [c for c in cards if trick.suit(c) is trick.led]
+            following = trick.lawful(cards)
             if following:
                 cards = following
         if len(cards) == 1:
@@ -405,13 +428,13 @@ class BidEuchreBot:
 
     def _follow(self, trick: _Trick, cards: list[Card]) -> Card:
         view = trick.view
-        seat, best, best_key = trick.winning()
+        seat, best = trick.winning()
         opponents_later = [s for s in trick.later if s % 2 != view.seat % 2]
         if seat is not None and best is not None and seat % 2 == view.seat % 2:
             safe = not opponents_later or trick.master(best)
             if safe:
                 return self._lowest(trick, cards)
-        winners = [c for c in cards if trick.key(c, trick.led) > best_key]
+        winners = [c for c in cards if trick.takes(c)]
         if winners:
             cheapest = min(winners, key=lambda c: trick.key(c, trick.led))
             if not opponents_later:
