@@ -1455,9 +1455,9 @@ def _play_tricks(
     next_seat = p.next_seat
     leads = p.leads
     seat_after = p.seat_after
+    # Methods called on the kernel (not bound into locals): the compiled build calls
+    # them natively.
     kernel = p.kernel
-    legal_word = kernel.legal_word
-    winner_of = kernel.winner
     followers = range(p.trick_size - 1)
     for _ in range(trick_no, p.tricks_per_hand + 1):
         seat = leader
@@ -1483,7 +1483,7 @@ def _play_tricks(
             seat = next_seat[seat]
             hand = held[seat]
             # E-19: the kernel says which cards follow.
-            m = legal_word(hand, follow, trick)
+            m = kernel.legal_word(hand, follow, trick)
             n = m.bit_count()
             k = bits_of[n]
             r = getrandbits(k)
@@ -1496,7 +1496,7 @@ def _play_tricks(
             held[seat] = hand ^ bit
             trick.append(bit.bit_length() - 1)
         # E-20: the kernel says who takes the trick.
-        leader = seat_after[lead[2]][winner_of(trick, lead[1])]
+        leader = seat_after[lead[2]][kernel.winner(trick, lead[1])]
         won[leader & 1] += 1
 
 

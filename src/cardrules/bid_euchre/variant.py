@@ -483,15 +483,18 @@ class BidEuchreVariant(Variant):
     # -- values ---------------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
+        # A variant is its class (a subclass may declare other rules) and its options.
         if not isinstance(other, BidEuchreVariant):
             return NotImplemented
-        return self.options == other.options
+        return type(other) is type(self) and self.options == other.options
 
     def __hash__(self) -> int:
-        return hash(self.options)
+        return hash((type(self), self.options))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_variant_for, (self.options,))
+        if type(self) is BidEuchreVariant:
+            return (_variant_for, (self.options,))
+        return (type(self), (self.options,))
 
     def __repr__(self) -> str:
         # Defaults as derived for this deck: help_value and moon_value follow its size.
