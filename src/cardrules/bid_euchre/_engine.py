@@ -103,7 +103,7 @@ _PLAY: Final = Phase.PLAY
 _NAME_SUIT: Final = Phase.NAME_SUIT
 _END: Final = Phase.END
 # The _lead of a state with no trick under way.
-_NO_LEAD: Final[Lead] = (0, -1, -1)
+_NO_LEAD: Final[Lead] = (0, -1, -1, -1)
 # The phases the playout plays in its loops, without building states (a tuple: ``in``
 # finds them by identity, without hashing).
 _BULK_PHASES: Final[tuple[Phase, ...]] = (_AUCTION, _TRUMP, _EXCHANGE, _PLAY)
@@ -314,8 +314,9 @@ class Core:
     _legal: int
     _acts: tuple[Action, ...]
     # The trick under way: the positions played to it, and its lead (the suit to follow,
-    # the effective-suit number led, the leader); _NO_LEAD when no trick is under way,
-    # and the leader alone while the leader of the joker names a suit (E-37).
+    # the effective-suit number led, the leader, the seat that plays last); _NO_LEAD
+    # when no trick is under way, and the leader alone while the leader of the joker
+    # names a suit (E-37).
     _trick: tuple[int, ...]
     _lead: Lead
     # The finished tricks (shared by the states of the next trick).
@@ -420,7 +421,7 @@ class Core:
                     lead = self._lead
                     # Concatenation: (*trick, pos) measured twice as slow.
                     trick = trick + (pos,)  # noqa: RUF005
-                    if len(trick) == p.trick_size:
+                    if seat == lead[3]:
                         # E-20: the kernel says who takes the trick, and the winner
                         # leads the next one, any card (E-18).
                         winner = p.seat_after[lead[2]][p.kernel.winner(trick, lead[1])]
@@ -484,8 +485,9 @@ class Core:
                 if rank is not None:
                     auction = self._auction
                     if rank > auction.high_rank or (rank < 0 and not auction.dealer_is_stuck):
-                        # The hot path of the auction: a legal call (E-8, E-35).
-                        after = auction.call_rank(rank)
+                        # The hot path of the auction: a legal call (E-8, E-35); its
+                        # successor built once (call_rank) and then read.
+                        after = auction.successors.get(rank) or auction.call_rank(rank)
                         to_call = after.to_call
                         if to_call is not None:
                             s = Core()
@@ -612,7 +614,7 @@ class Core:
         seat = self._to_play
         return _build(
             self, h, self._auction, action, _NAME_SUIT, seat, h.tables.name_actions, 0, left,
-            (pos,), (0, -1, seat), self._tricks,
+            (pos,), (0, -1, seat, -1), self._tricks,
         )  # fmt: skip
 
     def _void(self, h: _Hand, auction: Auction, action: Action, reason: VoidReason) -> Self:
@@ -1404,7 +1406,8 @@ def _random_calls(auction: Auction, getrandbits: Callable[[int], int]) -> Auctio
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        auction = auction.call_rank(high + 1 + r if stuck else (high + r if r else -1))
+        rank = high + 1 + r if stuck else (high + r if r else -1)
+        auction = auction.successors.get(rank) or auction.call_rank(rank)
     return auction
 
 

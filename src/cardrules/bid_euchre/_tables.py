@@ -85,6 +85,15 @@ def _chunk_tables(
     return tuple(tables)
 
 
+def _card_chunk(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each mask over ``cards`` (one bit per card), for every mask."""
+    table: list[tuple[Card, ...]] = [()]
+    for m in range(1, 1 << len(cards)):
+        high = m.bit_length() - 1
+        table.append((*table[m ^ 1 << high], cards[high]))
+    return tuple(table)
+
+
 class DeckTables:
     """The deck of one set of options and the tables that depend on the deck alone.
 
@@ -107,6 +116,7 @@ class DeckTables:
     """
 
     __slots__ = (
+        "_cards",
         "_chunks",
         "_halves",
         "cards",
@@ -129,6 +139,10 @@ class DeckTables:
             position_mask[card.index] |= 1 << pos
         self.position_mask = tuple(position_mask)
         self.distinct_mask = (1 << _DOUBLE_WIDTH) - 1 if double_deck else (1 << self.size) - 1
+        # _cards[k][m]: the cards of the 12-bit mask m at positions 12k to 12k + 11.
+        self._cards: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+            _card_chunk(self.cards[start : start + 12]) for start in range(0, self.size, 12)
+        )
 
     def mask_of(self, cards: Iterable[Card], used: int = 0) -> int:
         """The position mask of a multiset of cards, each copy taking the lowest
@@ -151,14 +165,17 @@ class DeckTables:
         return mask
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:
-        """The cards at the positions of ``mask``, in position order."""
-        cards = self.cards
-        out = []
+        """The cards at the positions of ``mask``, in position order (12 positions at a
+        time, from tables built once: a view reads several hands per call)."""
+        chunks = self._cards
+        out = chunks[0][mask & 4095]
+        mask >>= 12
+        k = 1
         while mask:
-            low = mask & -mask
-            out.append(cards[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
+            out += chunks[k][mask & 4095]
+            mask >>= 12
+            k += 1
+        return out
 
     def distinct(self, mask: int) -> int:
         """``mask`` with the second copies folded onto the first (identical cards once)."""
@@ -214,8 +231,9 @@ def _shared_tables(joker: bool, double_deck: bool) -> DeckTables:
 
 
 # The lead of a trick: the kernel's mask of the suit to follow (duty word), the
-# effective-suit number led (for the kernel's winner) and the leader's seat.
-Lead = tuple[int, int, int]
+# effective-suit number led (for the kernel's winner), the leader's seat and the seat
+# that plays the trick's last card.
+Lead = tuple[int, int, int, int]
 
 
 class PlayTables:
@@ -332,7 +350,7 @@ class PlayTables:
             tuple(
                 None
                 if pos == self.joker_no_trump
-                else (kernel.follow_duty[pos], kernel.suit[pos], seat)
+                else (kernel.follow_duty[pos], kernel.suit[pos], seat, self.seat_after[seat][-1])
                 for pos in range(deck.size)
             )
             for seat in range(4)
@@ -341,7 +359,12 @@ class PlayTables:
         self.named_leads: FrozenDict[Suit, tuple[Lead, ...]] = FrozenDict(
             {
                 label: tuple(
-                    (sum(1 << p for p in range(deck.size) if kernel.suit[p] == n), n, seat)
+                    (
+                        sum(1 << p for p in range(deck.size) if kernel.suit[p] == n),
+                        n,
+                        seat,
+                        self.seat_after[seat][-1],
+                    )
                     for seat in range(4)
                 )
                 for n, label in enumerate(kernel.labels)

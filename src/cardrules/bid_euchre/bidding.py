@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import enum
 import warnings
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
@@ -286,6 +288,7 @@ class _AuctionSlots:
         "high_rank",
         "rules",
         "sitting_out",
+        "successors",
         "to_call",
     )
 
@@ -298,6 +301,7 @@ class _AuctionSlots:
     dealer_is_stuck: bool
     contract: Contract | None
     sitting_out: int | None
+    successors: Mapping[int, Auction]
     _passed: int
     _next: dict[int, Auction]
 
@@ -323,6 +327,9 @@ class Auction(_AuctionSlots):
             if void).
         sitting_out: The declarer's partner once a help or moon bid has won (E-21),
             else ``None``.
+        successors: The auctions after the calls made from this one so far, by the
+            call's rank (-1 for a pass): a read-only view of what :meth:`call_rank`
+            has built, which engines read before calling it.
 
     >>> from cardrules.bid_euchre import BidEuchreOptions
     >>> a = AuctionRules(BidEuchreOptions()).start(dealer=3).call(Contract(4))
@@ -530,6 +537,7 @@ def _auction(
         and passed == 0b1111 ^ (1 << dealer)
     )
     a._next = {}
+    a.successors = MappingProxyType(a._next)
     contract = rules.ladder[high] if to_call is None and high >= 0 else None
     a.contract = contract
     # E-21: the partner of a help or moon declarer sits out.

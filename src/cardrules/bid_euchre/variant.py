@@ -20,14 +20,13 @@ import cardrules._position as _pos
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import actions as _actions
-from cardrules.bid_euchre._engine import new_hand, root_state
+from cardrules.bid_euchre._engine import new_hand, playout, root_state
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
 from cardrules.bid_euchre.actions import Bid, ClaimAceNoFace, Give, Notation
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump, trick_rules
 from cardrules.bid_euchre.match import BidEuchreMatch
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.phases import Phase
-from cardrules.bid_euchre.playout import random_playout as _random_playout
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.bid_euchre.view import OBSERVATION_SIZE
@@ -177,7 +176,11 @@ class BidEuchreVariant(Variant):
         >>> [str(c) for c in state.hand(0)]
         ['9S', 'KS', 'JH', '9D', 'KD', 'JC']
         """
-        cls = _state_class(require_seat)
+        # The state class inline (not _state_class): new_game is on the bulk playouts' path.
+        if require_seat is False:
+            cls: type[BidEuchreState] = BidEuchreState
+        else:
+            cls = _state_class(require_seat)
         if deck is not None:
             order = check_order(deck, self.deck)
             d = self.options.first_dealer if dealer is None else check_seat(dealer, 4)
@@ -443,14 +446,17 @@ class BidEuchreVariant(Variant):
         :func:`~cardrules.bid_euchre.random_playout`).
 
         Raises:
-            TypeError: ``state`` is not a state of this variant.
+            TypeError: ``state`` is not a state of this variant, or ``rng`` not a
+                ``random.Random`` (the library's ``InvalidArgumentError``).
         """
         given: object = state
         if not isinstance(given, BidEuchreState) or (
             given.variant is not self and given.variant != self
         ):
             raise InvalidArgumentError("random_playout takes a state of this variant")
-        return _random_playout(state, rng)
+        if not isinstance(rng, random.Random):
+            raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+        return playout(state, rng)
 
     def trick_rules(self, trump: Trump) -> TrickRules:
         """How the cards behave in a trick under ``trump``: the declaration the engine,

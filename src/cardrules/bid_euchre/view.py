@@ -256,36 +256,39 @@ class BidEuchreView:
         shown = (*(card for _, card in trick), *claimed, *exchanged, *returned, *discard)
         end = state.is_terminal
         to_play = state.to_play
-        return cls(
-            options=options,
-            seat=seat,
-            phase=state.phase,
-            dealer=state.dealer,
-            to_play=to_play,
-            hand=order(state.hand(seat)),
-            calls=state.calls,
-            claimant=claimant,
-            claimed_hand=claimed,
-            contract=state.contract,
-            declarer=declarer,
-            trump=state.trump,
-            sitting_out=state.sitting_out,
-            given=exchanged,
-            returned=returned,
-            discard=discard,
-            named_suit=state.named_suit,
-            trick=trick,
-            tricks=tricks,
-            tricks_won=state.tricks_won,
-            # E-23, E-40: the reneges are shown once the hand is scored.
-            reneges=state.reneges if end else (),
-            result=state.result() if end else None,
-            public_cards=played.union(shown) if shown else played,
-            variant=variant,
-            tricks_per_hand=options.tricks_per_hand,
-            # Only the seat to play gets its actions: another's would tell its hand.
-            legal_actions=state.legal_actions() if seat == to_play else (),
-        )
+        # Built without the generated __init__ (every field is made here, of the right
+        # type): a server builds four views per move.
+        view = _new(cls)
+        _set(view, "options", options)
+        _set(view, "seat", seat)
+        _set(view, "phase", state.phase)
+        _set(view, "dealer", state.dealer)
+        _set(view, "to_play", to_play)
+        _set(view, "hand", order(state.hand(seat)))
+        _set(view, "calls", state.calls)
+        _set(view, "claimant", claimant)
+        _set(view, "claimed_hand", claimed)
+        _set(view, "contract", state.contract)
+        _set(view, "declarer", declarer)
+        _set(view, "trump", state.trump)
+        _set(view, "sitting_out", state.sitting_out)
+        _set(view, "given", exchanged)
+        _set(view, "returned", returned)
+        _set(view, "discard", discard)
+        _set(view, "named_suit", state.named_suit)
+        _set(view, "trick", trick)
+        _set(view, "tricks", tricks)
+        _set(view, "tricks_won", state.tricks_won)
+        # E-23, E-40: the reneges are shown once the hand is scored.
+        _set(view, "reneges", state.reneges if end else ())
+        _set(view, "result", state.result() if end else None)
+        _set(view, "public_cards", played.union(shown) if shown else played)
+        _set(view, "variant", variant)
+        _set(view, "tricks_per_hand", options.tricks_per_hand)
+        # Only the seat to play gets its actions: another's would tell its hand.
+        _set(view, "legal_actions", state.legal_actions() if seat == to_play else ())
+        _set(view, "_plan", None)
+        return view
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON values (cards, bids and actions by their notation), for a
@@ -341,6 +344,10 @@ class BidEuchreView:
             "tricks_per_hand": size,
             "legal_actions": [notation.text(action) for action in self.legal_actions],
         }
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 def _in_deck_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
