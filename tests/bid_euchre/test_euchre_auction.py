@@ -480,3 +480,22 @@ def test_s21_stick_the_dealer_set_by_two() -> None:
             assert state.result().delta == (-3, 4)
             return
     pytest.fail("no seed gave NS 2 tricks")
+
+
+def test_e8_call_rank_shares_successors_and_successors_is_read_only() -> None:
+    # A call by rank is the call by bid (E-8), built once; the engine reads the
+    # successors before calling, so the mapping must hold exactly what was built.
+    start = AuctionRules(BidEuchreOptions()).start(dealer=3)
+    assert dict(start.successors) == {}
+    after = start.call_rank(1)
+    assert after is start.call(Contract(4)) is start.call_rank(1)
+    passed = start.call_rank(-1)
+    assert dict(start.successors) == {1: after, -1: passed}
+    assert passed.calls == ((0, None),)
+    with pytest.raises(TypeError):
+        start.successors[2] = after  # type: ignore[index]
+    with pytest.raises(BidError, match="E-8"):
+        after.call_rank(0)  # rank 0 is below the high bid: no overcall
+    with pytest.raises(BidError, match="rank"):
+        after.call_rank(len(after.rules.ladder))
+    assert dict(after.successors) == {}
