@@ -29,6 +29,7 @@ its game gets all of them without a line of the library naming it.
 from __future__ import annotations
 
 import math
+import string
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
@@ -157,7 +158,9 @@ class Statistic:
             summary's keys, and ``rate`` as a percentage). Empty: the library's default.
         words: For ``"outcomes"``: what a count of a row is (``"taken"``), and the word
             for one not made (``"lost"``); the chart and the page use them.
-        title: For ``"outcomes"``: the title of its chart and of its part of the page.
+        title: For ``"outcomes"``: the title of its chart.
+        heading: For ``"outcomes"``: the heading of its part of the report page (by
+            default the label).
 
     >>> Statistic(name="reneges", label="Reneges", kind="sum", fact="reneges").kind
     'sum'
@@ -179,6 +182,7 @@ class Statistic:
     text: str = ""
     words: tuple[str, str] = ("taken", "failed")
     title: str = ""
+    heading: str = ""
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in STATISTIC_KINDS:
@@ -199,6 +203,38 @@ class Statistic:
             raise InvalidArgumentError(f"the share statistic {self.name!r} counts one value")
         if self.kind == "tally" and not self.counts:
             raise InvalidArgumentError(f"the tally statistic {self.name!r} lists its counts")
+        if self.text:
+            _check_text(self)
+
+
+def _text_fields(statistic: Statistic) -> set[str] | None:
+    """The fields a statistic's ``text`` may name: its summary's keys."""
+    if statistic.kind == "void":
+        return {str(v) for v in statistic.values}
+    if statistic.kind == "tally":
+        return {key for key, _, _ in statistic.counts}
+    if statistic.kind == "share":
+        return {statistic.key, "made", "rate"}
+    return None
+
+
+def _check_text(statistic: Statistic) -> None:
+    """A statistic's ``text`` names only the fields its summary has."""
+    fields = _text_fields(statistic)
+    if fields is None:
+        raise InvalidArgumentError(
+            f"the {statistic.kind} statistic {statistic.name!r} is shown without a text"
+        )
+    try:
+        named = {field for _, field, _, _ in string.Formatter().parse(statistic.text) if field}
+    except ValueError as exc:
+        raise InvalidArgumentError(f"the text of {statistic.name!r} is malformed: {exc}") from None
+    unknown = named - fields
+    if unknown:
+        raise InvalidArgumentError(
+            f"the text of {statistic.name!r} names {', '.join(sorted(unknown))}, which its "
+            f"summary does not hold ({', '.join(sorted(fields))})"
+        )
 
 
 def _seat_names(players: int) -> tuple[str, ...]:

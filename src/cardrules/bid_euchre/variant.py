@@ -866,6 +866,7 @@ _STATISTICS: Final = (
         order="rank",
         words=("declared", "set"),
         title="Bids won, made and set",
+        heading="Bids and sets",
     ),
     Statistic(
         name="moons",
