@@ -312,7 +312,8 @@ class GameInfo:
             options.
         parameters: The scalar options of one deal, with their defaults, as game
             parameters (OpenSpiel's parameter specification): ``-1`` stands for a
-            default that follows from other options.
+            default that follows from other options. Empty: every option whose value
+            is a bool, an int or a str, as it is.
 
     Raises:
         InvalidArgumentError: a field that does not describe a game (seat names that

@@ -271,7 +271,7 @@ class TrickPlay:
         positions = table.positions.get(card, ()) if type(card) is Card else ()
         if not positions:
             raise UnknownCardError(
-                f"{quote(card)} is not in the deck{_cited(rules.get('deck'))}",
+                f"{quote(card)} is not in the deck",
                 action=Play(card) if type(card) is Card else None,
                 seat=seat,
                 rule_id=rules.get("deck"),
@@ -297,8 +297,7 @@ class TrickPlay:
         if why is Obligation.FOLLOW_SUIT:
             rule = rules.get("follow")
             return MustFollowSuitError(
-                f"{card} does not follow the suit led: seat {seat} holds {name} and must "
-                f"play one{_cited(rule)}",
+                f"{card} does not follow the suit led: seat {seat} holds {name} and must play one",
                 action=Play(card),
                 seat=seat,
                 rule_id=rule,
@@ -306,14 +305,14 @@ class TrickPlay:
         if why is Obligation.TRUMP:
             rule = rules.get("trump")
             return MustTrumpError(
-                f"{card}: seat {seat} holds no {name} and must trump{_cited(rule)}",
+                f"{card}: seat {seat} holds no {name} and must trump",
                 action=Play(card),
                 seat=seat,
                 rule_id=rule,
             )
         rule = rules.get("overtrump")
         return MustOvertrumpError(
-            f"{card}: seat {seat} must play a trump above the best one in the trick{_cited(rule)}",
+            f"{card}: seat {seat} must play a trump above the best one in the trick",
             action=Play(card),
             seat=seat,
             rule_id=rule,
@@ -440,7 +439,3 @@ def play_layout(players: int, cards: int) -> tuple[tuple[str, tuple[int, ...], s
         ("tricks_won", (players,), "the tricks each seat has taken"),
         ("to_play", (players,), "1 for the seat to play"),
     )
-
-
-def _cited(rule: str | None) -> str:
-    return f" ({rule})" if rule else ""

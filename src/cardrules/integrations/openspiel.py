@@ -110,7 +110,16 @@ def parameter_specification(variant_id: str) -> dict[str, bool | int | str]:
     >>> parameter_specification("bid-euchre")["help_value"]
     -1
     """
-    return dict(get_variant(variant_id).info.parameters)
+    return _parameters(get_variant(variant_id))
+
+
+def _parameters(variant: Variant) -> dict[str, bool | int | str]:
+    """The declared parameters, or without a declaration each scalar option's value."""
+    declared = variant.info.parameters
+    if declared:
+        return dict(declared)
+    options = variant.options_json().items()
+    return {name: value for name, value in options if isinstance(value, (bool, int, str))}
 
 
 def game_name(variant_id: str) -> str:
@@ -142,7 +151,7 @@ def _game_type(variant: Variant) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification=dict(info.parameters),
+        parameter_specification=_parameters(variant),
     )
 
 
@@ -263,7 +272,7 @@ def register(variant_id: str) -> type[CardrulesGame]:
             "__module__": __name__,
             "variant_id": cls.id,
             "game_type": game_type,
-            "parameters": variant.info.parameters,
+            "parameters": _parameters(variant),
         },
     )
     pyspiel.register_game(game_type, game)
