@@ -28,7 +28,7 @@ from cardrules._records import Record, check_rules_version, record_of, thaw
 from cardrules._util import quote
 from cardrules.actions import Action, ActionSpace
 from cardrules.cards import Card
-from cardrules.decks import card_codes, parse_codes
+from cardrules.decks import card_codes, deal, parse_codes, shuffle
 from cardrules.errors import (
     CardrulesError,
     GameOverError,
@@ -372,8 +372,9 @@ class KitVariant(Variant):
     :class:`~cardrules.actions.ActionSpace`, and writes its deal as piles of cards.
 
     A subclass sets ``options_class`` (each option a keyword with a default, checked by
-    its validators) and ``actions``, implements :meth:`~Variant.deal_piles` and
-    :meth:`~Variant.state_from_piles`, and gets:
+    its validators), ``actions`` and ``state_class`` (a
+    :class:`cardrules.trickplay.TrickState`, or its own dealing: :meth:`new_game`,
+    :meth:`deal_piles`, :meth:`state_from_piles`), and gets:
 
     * ``KitVariant(**options)`` (an unknown option is an :class:`~cardrules.OptionsError`
       naming the options there are), :attr:`options`, :meth:`options_json`,
@@ -383,6 +384,8 @@ class KitVariant(Variant):
       defaults;
     * :attr:`num_actions`, :meth:`action_id`, :meth:`action_from_id` and
       :meth:`parse_action` from ``actions``;
+    * :meth:`new_game`: the deck shuffled, the hands and piles of :meth:`deal_shape`
+      dealt from the dealer's left;
     * :meth:`deal_json` and :meth:`state_from_deal_json` from the piles: ``{"hands":
       [[codes] …], <pile>: [codes] …}`` for the piles of :attr:`GameInfo.deal_piles
       <cardrules.info.GameInfo.deal_piles>`, read back from untrusted JSON.
@@ -395,7 +398,7 @@ class KitVariant(Variant):
     >>> from cardrules.actions import ActionSpace
     >>> class Game(KitVariant):  # the rules themselves left out
     ...     id, name, options_class, actions = "toy-game", "Toy", Options, ActionSpace([])
-    ...     players = deck = new_game = deal_piles = state_from_piles = None
+    ...     players = deck = None
     >>> Game(honours=True) == Game(honours=True), Game(honours=True)
     (True, cardrules.get_variant('toy-game', honours=True))
     >>> Game(trumps=1)
@@ -464,6 +467,15 @@ class KitVariant(Variant):
         ]
         return "cardrules.get_variant(" + ", ".join([repr(self.id), *changed]) + ")"
 
+    def game_info(self, **fields: Any) -> GameInfo:
+        """A :class:`~cardrules.GameInfo` of this variant's seats and action count, and
+        the other ``fields`` given: the start of a declaration (:attr:`info`).
+
+        Raises:
+            InvalidArgumentError: a field that does not describe a game.
+        """
+        return GameInfo(players=self.players, num_actions=self.num_actions, **fields)
+
     # -- actions ---------------------------------------------------------------------
 
     @property
@@ -483,16 +495,86 @@ class KitVariant(Variant):
         """Read an action of :attr:`actions`; raises :class:`~cardrules.NotationError`."""
         return self.actions.parse(text)
 
-    # -- the deal as JSON, from its piles ------------------------------------------------
+    # -- the deal: dealt by the kit's state class, written as piles ----------------------
 
-    @abc.abstractmethod
+    state_class: ClassVar[Any] = None
+    """The state class that plays a deal (a :class:`cardrules.trickplay.TrickState`),
+    or ``None`` for a variant that deals its states itself (its own :meth:`new_game`,
+    :meth:`deal_piles` and :meth:`state_from_piles`)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats: the ``players`` option (a game without one says its own).
+
+        Raises:
+            InvalidArgumentError: the options have no ``players``.
+        """
+        players = getattr(self.options, "players", None)
+        if type(players) is not int:
+            raise InvalidArgumentError(f"{type(self).__name__} says how many players it has")
+        return players
+
+    def deal_shape(self) -> tuple[int, ...]:
+        """The cards of each hand, then of each declared pile: ``(7, 1)`` for hands of 7
+        and a turn-up. The default: the whole deck dealt, no pile."""
+        return (len(self.deck) // self.players,)
+
+    def new_game(
+        self,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> State:
+        """Shuffle with ``rng`` (or ``random.Random(seed)``), deal the hands one card at a
+        time from the dealer's left, then each pile from the cards that follow
+        (:meth:`deal_shape`); the rest of the pack is not used.
+
+        Args:
+            rng: The generator that shuffles.
+            seed: Or a seed for a fresh ``random.Random``.
+            dealer: The dealer's seat; 0 by default.
+
+        Raises:
+            InvalidSeatError: ``dealer`` is not a seat.
+        """
+        generator = self._rng(rng, seed)
+        players = self.players
+        seat = check_seat(0 if dealer is None else dealer, players)
+        deck = shuffle(self.deck, generator)
+        size, *sizes = self.deal_shape()
+        hands = deal(deck, players=players, packet=1, first=seat + 1, hand_size=size)
+        rest = deck[players * size :]
+        piles = []
+        for count in sizes:
+            piles.append(rest[:count])
+            rest = rest[count:]
+        return self.state_from_piles(seat, (*hands, *piles))
+
     def deal_piles(self, state: State) -> tuple[tuple[Card, ...], ...]:
-        """The cards of ``state``'s deal: each seat's hand, then the declared piles."""
+        """The cards of ``state``'s deal: each seat's hand, then the declared piles.
 
-    @abc.abstractmethod
+        Raises:
+            InvalidArgumentError: ``state`` is not a state of this variant's state class.
+        """
+        if self.state_class is None or not isinstance(state, self.state_class):
+            raise InvalidArgumentError(f"not a state of {self.name}: {quote(state)}")
+        piles: tuple[tuple[Card, ...], ...] = state.deal_piles()
+        return piles
+
     def state_from_piles(self, dealer: int, piles: Sequence[Sequence[Card]]) -> State:
-        """The first state of a deal from its piles; raises ``DealError`` (or any
-        :class:`~cardrules.CardrulesError`) for cards that are not a deal."""
+        """The first state of a deal from its piles (:attr:`state_class` deals it).
+
+        Raises:
+            DealError: the piles are not a deal of this variant.
+            InvalidSeatError: ``dealer`` is not a seat.
+        """
+        if self.state_class is None:
+            raise InvalidArgumentError(
+                f"{type(self).__name__} has no state_class: it implements state_from_piles"
+            )
+        state: State = self.state_class.from_piles(self, dealer, piles)
+        return state
 
     def deal_json(self, state: State) -> dict[str, Any]:
         """The dealt cards: ``{"hands": [[codes] …]}`` and each declared pile's codes.

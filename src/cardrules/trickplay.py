@@ -30,13 +30,15 @@ of the play, laid out by :func:`play_layout`).
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final, Self
 
 import attrs
 
 from cardrules._util import quote
-from cardrules.actions import Play
+from cardrules.actions import Action, Play
 from cardrules.cards import Card, Rank
 from cardrules.errors import (
     CardNotInHandError,
@@ -47,10 +49,21 @@ from cardrules.errors import (
     MustOvertrumpError,
     MustTrumpError,
     UnknownCardError,
+    WrongPhaseError,
 )
+from cardrules.state import StateBase, check_seat
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 
-__all__ = ["Trick", "TrickPlay", "plain_rules", "play_layout"]
+__all__ = [
+    "Deal",
+    "Trick",
+    "TrickPlay",
+    "TrickState",
+    "TrickView",
+    "by_seat",
+    "plain_rules",
+    "play_layout",
+]
 
 _ACE_HIGH: Final = 15  # above the king (13) and the knight (14), where the ace is 1
 
@@ -420,6 +433,28 @@ class TrickPlay:
         return obs
 
 
+@functools.cache
+def _plain_table(deck: tuple[Card, ...], trump: Hashable | None) -> TrickTable:
+    return plain_rules(deck, trump=trump).compile()
+
+
+def by_seat(values: Sequence[int | None], seat: int, width: int) -> list[float]:
+    """Per-seat values one-hot, from ``seat`` on (block ``k`` is the seat ``k`` places to
+    its left), ``width`` slots a seat; ``None`` leaves a seat's block at zero: how an
+    observation shows each seat's bid.
+
+    >>> by_seat([2, None, 0], 1, 3)
+    [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    """
+    n = len(values)
+    out = [0.0] * (n * width)
+    for k in range(n):
+        value = values[(seat + k) % n]
+        if value is not None:
+            out[k * width + value] = 1.0
+    return out
+
+
 def _distinct_index(cards: Sequence[Card]) -> dict[Card, int]:
     return {card: k for k, card in enumerate(dict.fromkeys(cards))}
 
@@ -439,3 +474,331 @@ def play_layout(players: int, cards: int) -> tuple[tuple[str, tuple[int, ...], s
         ("tricks_won", (players,), "the tricks each seat has taken"),
         ("to_play", (players,), "1 for the seat to play"),
     )
+
+
+# -- a game's state on the kit: a phase of its own (an auction), then the card play ---------
+
+
+@attrs.frozen
+class Deal:
+    """The cards of one deal, shared by all its states.
+
+    Attributes:
+        variant: The variant (rules and options) of the deal.
+        dealer: The seat that dealt.
+        hands: Each seat's cards as dealt.
+        piles: The deal's other piles, as the variant declares them
+            (:attr:`GameInfo.deal_piles <cardrules.info.GameInfo.deal_piles>`): a turn-up.
+    """
+
+    variant: Any
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    piles: tuple[tuple[Card, ...], ...] = ()
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class TrickView:
+    """What a seat may know of a :class:`TrickState`: the base of a plugin's view, which
+    adds its game's own fields (``@attrs.frozen(kw_only=True)``) and observation
+    (:meth:`_observation`).
+
+    Attributes:
+        seat: The seat this view is for.
+        dealer: The dealer.
+        to_play: The seat to act, ``None`` at the end.
+        hand: This seat's cards.
+        trick: The trick in progress, as ``(seat, card)``.
+        tricks: The finished tricks.
+        tricks_won: The tricks each seat has taken.
+        hand_sizes: How many cards each seat holds.
+        public_cards: The cards whose place every seat knows (played, turned up).
+        play: The card play, as the kit holds it (read by :meth:`observation`).
+    """
+
+    seat: int
+    dealer: int
+    to_play: int | None
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    public_cards: frozenset[Card]
+    play: TrickPlay = attrs.field(eq=False)
+
+    def observation(self) -> list[float]:
+        """The card play as numbers (:func:`play_layout`), then the game's own blocks."""
+        return self.play.observation(self.seat) + self._observation()
+
+    def _observation(self) -> list[float]:
+        """The game's own blocks of the observation, after the card play's (none)."""
+        return []
+
+    def __repr__(self) -> str:
+        hand = " ".join(map(str, self.hand))
+        trick = " ".join(f"{seat}:{card}" for seat, card in self.trick)
+        return (
+            f"<{type(self).__name__} seat={self.seat} hand=[{hand}] trick=[{trick}] "
+            f"to_play={self.to_play} tricks_won={list(self.tricks_won)}>"
+        )
+
+
+class TrickState(StateBase):
+    """The state of a game whose deal ends with its card play, on the kit: a
+    :class:`~cardrules.StateBase` that holds the :class:`Deal` and a :class:`TrickPlay`.
+
+    It gives a game everything but its result and its view: the seat to act, the legal
+    actions, the checks (the card play's with the game's :attr:`rule_ids`), the
+    transitions, the hands, the returns, equality. A game with a phase before the play
+    (an auction) keeps its own facts in slots of its own (``__slots__``, their first
+    values in :attr:`_start`) and says what the phase allows with four hooks:
+    :meth:`_phase_actions`, :meth:`_phase_seat`, :meth:`_phase_apply` and, for the
+    error that names its rule, :meth:`_refuse`.
+
+    A subclass implements :meth:`_result` (the finished deal's result) and
+    ``view(seat)`` (:meth:`_view_fields` fills a :class:`TrickView`'s), and says which
+    trick rules a deal plays: :meth:`trump_of` (the common rules of :func:`plain_rules`
+    with that trump) or :meth:`table`. A :class:`~cardrules.KitVariant` whose
+    ``state_class`` it is deals its states.
+    """
+
+    __slots__ = ("_act", "_deal", "_parent", "_play")
+
+    _deal: Deal
+    _play: TrickPlay
+    _game_word = "deal"
+
+    rule_ids: ClassVar[Mapping[str, str]] = {}
+    """The game's rule IDs for the errors: ``"deck"``, ``"follow"``, ``"trump"``,
+    ``"overtrump"`` (see :meth:`TrickPlay.check`), ``"phase"`` (an action of the wrong
+    phase)."""
+
+    _start: ClassVar[Mapping[str, Any]] = {}
+    """The first value of each of the subclass's own slots, by name."""
+
+    # -- the deal ----------------------------------------------------------------------
+
+    @classmethod
+    def trump_of(cls, deal: Deal) -> Hashable | None:
+        """The trump suit of ``deal`` for :meth:`table`: none by default."""
+        return None
+
+    @classmethod
+    def table(cls, deal: Deal) -> TrickTable:
+        """The compiled trick rules of ``deal``: by default the common rules
+        (:func:`plain_rules`) over the variant's deck with the deal's :meth:`trump_of`,
+        compiled once per deck and trump. A game with other rules overrides it."""
+        return _plain_table(tuple(deal.variant.deck), cls.trump_of(deal))
+
+    @classmethod
+    def leader(cls, deal: Deal) -> int:
+        """The seat that leads the first trick: the dealer's left (a subclass may say
+        otherwise)."""
+        return (deal.dealer + 1) % len(deal.hands)
+
+    @classmethod
+    def first(cls, deal: Deal) -> Self:
+        """The first state of ``deal``.
+
+        Raises:
+            DealError: a hand holds a card that is not of the table's deck.
+        """
+        play = TrickPlay.deal(cls.table(deal), deal.hands, leader=cls.leader(deal))
+        return cls._new(_deal=deal, _play=play, **cls._start, _parent=None, _act=None)
+
+    @classmethod
+    def from_piles(cls, variant: Any, dealer: int, piles: Sequence[Sequence[Card]]) -> Self:
+        """The first state of the deal of ``piles``: the hands, then the declared piles,
+        of the sizes ``variant.deal_shape()`` gives.
+
+        Raises:
+            DealError: piles of the wrong number or size, or cards that are not the
+                deck's (a card not in it, or more copies than it holds).
+            InvalidSeatError: ``dealer`` is not a seat.
+        """
+        n = variant.players
+        dealer = check_seat(dealer, n)
+        size, *sizes = variant.deal_shape()
+        if (
+            len(piles) != n + len(sizes)
+            or any(len(hand) != size for hand in piles[:n])
+            or any(len(pile) != k for pile, k in zip(piles[n:], sizes, strict=False))
+        ):
+            extra = "".join(f" and a pile of {k}" for k in sizes)
+            raise DealError(f"a deal of {variant.name} is {n} hands of {size} cards{extra}")
+        cut = tuple(tuple(pile) for pile in piles)
+        cards: list[object] = [card for pile in cut for card in pile]
+        spare = Counter(variant.deck)
+        spare.subtract(card for card in cards if type(card) is Card)
+        wrong = [card for card in cards if type(card) is not Card or spare[card] < 0]
+        if wrong:
+            raise DealError(f"{quote(wrong[0])} is not a card of the deck, or is dealt twice")
+        return cls.first(Deal(variant, dealer, cut[:n], cut[n:]))
+
+    def deal_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards of this deal: the hands as dealt, then the other piles."""
+        return (*self._deal.hands, *self._deal.piles)
+
+    # -- the hooks of a phase before the play (none by default) ----------------------------
+
+    def _phase_actions(self) -> tuple[Action, ...] | None:
+        """The legal actions of the phase before the card play, ``None`` once it is over."""
+        return None
+
+    def _phase_seat(self) -> int:
+        """The seat to act in the phase before the card play."""
+        raise NotImplementedError
+
+    def _phase_apply(self, action: Action, seat: int) -> Mapping[str, Any]:
+        """The new values of the subclass's slots after ``seat``'s ``action`` of the phase."""
+        raise NotImplementedError
+
+    def _refuse(self, action: Action, seat: int) -> IllegalActionError:
+        """The error for an action of the phase that is not legal (a subclass names its
+        rule)."""
+        return IllegalActionError(
+            f"seat {seat} may not {self.variant.action_text(action)} now",
+            action=action,
+            seat=seat,
+            rule_id=self.rule_ids.get("phase"),
+        )
+
+    # -- StateBase's hooks ---------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        own = tuple(getattr(self, name) for name in self._start)
+        return (self._deal, self._play, *own)
+
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        acting = self._require_turn(seat)
+        parsed = self._parse(action, acting)
+        phase = self._phase_actions()
+        if phase is not None and parsed not in phase:
+            if type(parsed) is Play:
+                raise WrongPhaseError(
+                    f"seat {acting} has no card to play yet: {self.variant.action_text(phase[0])}"
+                    " or another action of this phase",
+                    action=parsed,
+                    seat=acting,
+                    rule_id=self.rule_ids.get("phase"),
+                )
+            raise self._refuse(parsed, acting)
+        if phase is None:
+            if type(parsed) is not Play:
+                raise WrongPhaseError(
+                    f"seat {acting} plays a card now, not {quote(str(parsed))}",
+                    action=parsed,
+                    seat=acting,
+                    rule_id=self.rule_ids.get("phase"),
+                )
+            self._play.check(parsed.card, acting, rule_ids=self.rule_ids)
+        return parsed, acting
+
+    def _transition(self, action: Action, seat: int) -> Self:
+        own = {name: getattr(self, name) for name in self._start}
+        play = self._play
+        if self._phase_actions() is not None:
+            own.update(self._phase_apply(action, seat))
+        else:
+            play = play.play(action.card)  # type: ignore[attr-defined]
+        return self._new(_deal=self._deal, _play=play, **own, _parent=self, _act=action)
+
+    # -- the State interface ---------------------------------------------------------------
+
+    @property
+    def variant(self) -> Any:
+        """The variant of this deal."""
+        return self._deal.variant
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._deal.dealer
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act: in the phase before the play, then in the play; ``None``
+        once every card is played."""
+        if self._phase_actions() is not None:
+            return self._phase_seat()
+        return self._play.to_play
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once every card is played."""
+        return self._play.is_over
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions of the phase, then the legal plays (in deck order)."""
+        phase = self._phase_actions()
+        return self._play.plays() if phase is None else phase
+
+    def result(self) -> Any:
+        """The deal's result (the subclass's :meth:`_result`).
+
+        Raises:
+            WrongPhaseError: the deal is not over (citing the ``"score"`` rule ID).
+        """
+        if not self._play.is_over:
+            left = len(self._deal.hands[0]) - len(self._play.done)
+            raise WrongPhaseError(
+                f"the {self._game_word} is not over: {left} tricks to play",
+                rule_id=self.rule_ids.get("score"),
+            )
+        return self._result()
+
+    def _result(self) -> Any:
+        """The result of the finished deal; a subclass implements it."""
+        raise NotImplementedError
+
+    def returns(self) -> tuple[float, ...]:
+        """``result().returns`` once every card is played; zeros before."""
+        if not self._play.is_over:
+            return (0.0,) * len(self._deal.hands)
+        returns: tuple[float, ...] = self.result().returns
+        return returns
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (full information: for servers, not for players)."""
+        return self._play.hand(check_seat(seat, len(self._deal.hands)))
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        """The fields of a :class:`TrickView` for ``seat``; every pile of the deal
+        is public (a turn-up).
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat.
+        """
+        play = self._play
+        seat = check_seat(seat, len(self._deal.hands))
+        shown = {card for pile in self._deal.piles for card in pile}
+        return {
+            "seat": seat,
+            "dealer": self.dealer,
+            "to_play": self.to_play,
+            "hand": play.hand(seat),
+            "trick": play.current,
+            "tricks": play.tricks,
+            "tricks_won": play.tricks_won,
+            "hand_sizes": tuple(mask.bit_count() for mask in play.hands),
+            "public_cards": play.played() | shown,
+            "play": play,
+        }
+
+    # -- the play's facts ------------------------------------------------------------------
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as ``(seat, card)``, in playing order."""
+        return self._play.current
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        return self._play.tricks
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has taken."""
+        return self._play.tricks_won

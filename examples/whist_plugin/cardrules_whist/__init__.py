@@ -21,11 +21,12 @@ The rules, with the IDs that the code and the error messages quote:
 
 It is built on the core's kit, as any plugin can be:
 
-* the card play (W-5, W-6) is declared once per trump suit by
-  :func:`cardrules.trickplay.plain_rules`, and a :class:`cardrules.trickplay.TrickPlay`
-  plays it: the legal cards, the errors with their rule IDs, the tricks and who leads;
-* the state is a :class:`cardrules.StateBase`: three hooks, and immutability, equality,
-  the history, checking, turn checks and pickling come with it;
+* the state is a :class:`cardrules.trickplay.TrickState`: it names the trump suit of
+  a deal (W-3), and the kit plays the common trick rules with it (W-5, W-6, compiled
+  once per trump on the core's trick kernel): the turns, the legal cards, the errors
+  with Whist's rule IDs, the tricks and who leads; immutability, equality, the
+  history and pickling come from :class:`cardrules.StateBase` beneath it. Whist
+  writes its score (W-7, W-8) and its view;
 * the variant is a :class:`cardrules.KitVariant`: its options (one ``attrs`` class),
   its action ids and notation (a :class:`cardrules.actions.ActionSpace`), its
   equality, hashing, pickling and the deal's JSON come from its declarations;
@@ -55,27 +56,24 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final, Self
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, Final
 
 import attrs
 
 from cardrules import decks
-from cardrules.actions import Action, ActionSpace, Play
+from cardrules.actions import ActionSpace
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import (
     DealError,
     GameOverError,
-    InvalidActionError,
     InvalidArgumentError,
     ScoreInputError,
-    WrongPhaseError,
 )
 from cardrules.info import GameInfo, Statistic, observation_layout
 from cardrules.options import flag
-from cardrules.state import KitVariant, State, StateBase, check_seat
-from cardrules.trickplay import Trick, TrickPlay, plain_rules, play_layout
-from cardrules.tricks import TrickTable
+from cardrules.state import KitVariant, State, check_seat
+from cardrules.trickplay import Deal, TrickState, TrickView, play_layout
 
 __all__ = [
     "BOOK",
@@ -90,7 +88,6 @@ __all__ = [
     "WhistVariant",
     "WhistView",
     "score_deal",
-    "trick_table",
 ]
 
 PLAYERS: Final = 4
@@ -110,21 +107,6 @@ DECK: Final = decks.standard_deck()
 
 _HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _TEAMS: Final = ("seats 0 and 2", "seats 1 and 3")
-# The rule each kind of illegal card breaks, for the errors of TrickPlay.check.
-_RULE_IDS: Final = {"deck": "W-2", "follow": "W-5"}
-
-
-@functools.cache
-def trick_table(trump: Suit) -> TrickTable:
-    """The compiled trick rules of a deal with ``trump`` as the trump suit (W-5, W-6):
-    follow suit, and the highest trump or the highest card of the suit led wins, ace
-    high. Built once per suit and shared by every state.
-
-    >>> table = trick_table(Suit.SPADES)
-    >>> table.winner([Card.parse(c) for c in ("KH", "AH", "2S", "QH")])
-    2
-    """
-    return plain_rules(DECK, trump=trump).compile()
 
 
 def _signed(points: int) -> str:
@@ -258,56 +240,38 @@ def score_deal(
 
 
 @attrs.frozen(kw_only=True, repr=False)
-class WhistView:
-    """What one seat may know: its own hand and the public facts.
+class WhistView(TrickView):
+    """What one seat may know: its own hand and the public facts (a
+    :class:`cardrules.trickplay.TrickView`: the seat, the dealer, the seat to play, the
+    hand, the trick in progress, the tricks, the hand sizes, the public cards: the
+    cards played and the turn-up, which everyone knows the dealer holds until it is
+    played).
 
     Attributes:
-        seat: The seat this view is for.
-        dealer: The dealer.
-        to_play: The seat to play, ``None`` after the last trick.
-        hand: This seat's cards.
+        tricks_won: Tricks taken by seats 0 and 2, then by seats 1 and 3 (W-1).
         trump: The trump suit (W-3).
         turn_up: The dealer's turned-up card, which fixed the trump suit.
-        trick: The current trick as ``(seat, card)``.
-        tricks: The finished tricks (:class:`cardrules.trickplay.Trick`).
-        tricks_won: Tricks taken by seats 0 and 2, then by seats 1 and 3.
-        hand_sizes: How many cards each seat holds.
         result: The deal's result once it is over.
-        public_cards: Every card whose place is public: the cards played and the
-            turn-up, which everyone knows the dealer holds until it is played.
-        play: The card play as the kit holds it (for :meth:`observation`).
     """
 
-    seat: int
-    dealer: int
-    to_play: int | None
-    hand: tuple[Card, ...]
     trump: Suit
     turn_up: Card
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, int]
-    hand_sizes: tuple[int, ...]
     result: WhistResult | None
-    public_cards: frozenset[Card]
-    play: TrickPlay = attrs.field(eq=False)
 
-    def observation(self) -> list[float]:
-        """What this view shows as numbers, laid out as :attr:`WhistVariant.info`
-        declares: the card play (:func:`cardrules.trickplay.play_layout`), the trump
+    def _observation(self) -> list[float]:
+        """After the card play (:func:`cardrules.trickplay.play_layout`): the trump
         suit, and the turn-up while the dealer still holds it.
 
         >>> view = WhistVariant().new_game(seed=1).view(2)
         >>> len(view.observation()) == WhistVariant().info.observation_size
         True
         """
-        obs = self.play.observation(self.seat)
         trump = [0.0] * 4
         trump[self.trump.index] = 1.0
         turn_up = [0.0] * len(DECK)
         if self.turn_up not in self.play.played():
             turn_up[DECK.index(self.turn_up)] = 1.0
-        return obs + trump + turn_up
+        return trump + turn_up
 
     def __repr__(self) -> str:
         hand = " ".join(map(str, self.hand))
@@ -322,22 +286,15 @@ class WhistView:
 # -- the state -----------------------------------------------------------------------------
 
 
-@attrs.frozen
-class _Deal:
-    """The facts fixed for the whole deal, shared by all its states."""
-
-    variant: WhistVariant
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    turn_up: Card
-
-
-class WhistState(StateBase):
+class WhistState(TrickState):
     """One position of a Whist deal. Immutable: :meth:`apply` returns a new state.
 
     Build the first one with :meth:`WhistVariant.new_game` or :meth:`WhistVariant.deal`.
-    :meth:`apply` raises the specific :class:`~cardrules.IllegalActionError`, with the
-    rule's ID, for a card that breaks a rule:
+    The kit's :class:`cardrules.trickplay.TrickState` plays it: the turns, the checks
+    (with the rule IDs below), the tricks; this class says which trump (W-3), how a deal
+    is scored (W-7, W-8) and what a seat sees. :meth:`apply` raises the specific
+    :class:`~cardrules.IllegalActionError`, with the rule's ID, for a card that breaks
+    a rule:
 
     >>> state = WhistVariant().new_game(seed=1, dealer=3)
     >>> state
@@ -351,77 +308,18 @@ class WhistState(StateBase):
     cardrules.errors.UnknownCardError: 21T is not in the deck (W-2)
     """
 
-    __slots__ = ("_act", "_deal", "_parent", "_play")
+    __slots__ = ()
 
-    _deal: _Deal
-    _play: TrickPlay
+    # W-2 (a card of the deck), W-5 (follow suit), W-7 (a deal is scored when it is over).
+    rule_ids: ClassVar[Mapping[str, str]] = {"deck": "W-2", "follow": "W-5", "score": "W-7"}
 
-    # What the error messages call one game of Whist.
-    _game_word = "deal"
+    @classmethod
+    def trump_of(cls, deal: Deal) -> Suit | None:
+        """W-3: the turn-up's suit is trump; W-5, W-6 are the common trick rules."""
+        return deal.piles[0][0].suit
 
-    # -- the three hooks of StateBase ------------------------------------------------------
-
-    def _key(self) -> tuple[Any, ...]:
-        # The facts, not the parent link: two states reached by the same cards are equal.
-        return (self._deal, self._play)
-
-    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
-        """The action and the acting seat, or the specific error; changes nothing."""
-        acting = self._require_turn(seat)
-        action = self._parse(action, acting)
-        if type(action) is not Play:
-            raise InvalidActionError(
-                f"whist has only card plays ('play CARD'), not {str(action)!r:.40}",
-                action=action,
-                seat=acting,
-            )
-        # W-2 (a card of the deck), W-5 (follow suit): the kit's check, our rule IDs.
-        self._play.check(action.card, acting, rule_ids=_RULE_IDS)
-        return action, acting
-
-    def _transition(self, action: Action, seat: int) -> Self:
-        assert type(action) is Play  # _validate accepts card plays only
-        # W-6: the trick's winner takes it and leads next; W-7: 13 tricks to a deal.
-        play = self._play.play(action.card)
-        return self._new(_deal=self._deal, _play=play, _parent=self, _act=action)
-
-    # -- the State interface ---------------------------------------------------------------
-
-    @property
-    def variant(self) -> WhistVariant:
-        """The variant (and its options) of this deal."""
-        return self._deal.variant
-
-    @property
-    def to_play(self) -> int | None:
-        """The seat to play, ``None`` once the 13 tricks are played."""
-        return self._play.to_play
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt."""
-        return self._deal.dealer
-
-    @property
-    def is_terminal(self) -> bool:
-        """True after the 13th trick (W-7)."""
-        return self._play.is_over
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The cards the seat to play may play (W-5), in deck order."""
-        return self._play.plays()
-
-    def result(self) -> WhistResult:
-        """The deal's score (W-7, W-8).
-
-        Raises:
-            WrongPhaseError: the deal is not over.
-        """
-        if not self._play.is_over:
-            raise WrongPhaseError(
-                f"the deal is not over: {TRICKS - len(self._play.done)} tricks to play",
-                rule_id="W-7",
-            )
+    def _result(self) -> WhistResult:
+        """The deal's score (W-7, W-8)."""
         honours = None
         if self.variant.options.honours:
             held = [0, 0]
@@ -432,40 +330,30 @@ class WhistState(StateBase):
             honours = (held[0], held[1])
         return score_deal(self.tricks_won, trump=self.trump, honours_held=honours)
 
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's points less the opponents' at the end; zeros before."""
-        if not self._play.is_over:
-            return (0.0,) * PLAYERS
-        return self.result().returns
+    def result(self) -> WhistResult:
+        """The deal's score (W-7, W-8).
+
+        Raises:
+            WrongPhaseError: the deal is not over.
+        """
+        result: WhistResult = super().result()
+        return result
 
     def view(self, seat: int) -> WhistView:
-        """What ``seat`` may know: its hand and the public facts.
+        """What ``seat`` may know: its hand and the public facts (the turn-up's place
+        is public until it is played, W-3).
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat number.
         """
-        seat = check_seat(seat, PLAYERS)
-        play = self._play
+        fields = self._view_fields(seat)
+        fields["tricks_won"] = self.tricks_won  # the partnerships' (W-1)
         return WhistView(
-            seat=seat,
-            dealer=self.dealer,
-            to_play=play.to_play,
-            hand=play.hand(seat),
+            **fields,
             trump=self.trump,
             turn_up=self.turn_up,
-            trick=play.current,
-            tricks=play.tricks,
-            tricks_won=self.tricks_won,
-            hand_sizes=tuple(mask.bit_count() for mask in play.hands),
-            result=self.result() if play.is_over else None,
-            # W-3: the turn-up's place is public until it is played, and then it is played.
-            public_cards=play.played() | {self.turn_up},
-            play=play,
+            result=self.result() if self.is_terminal else None,
         )
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds (full information: for servers, not for players)."""
-        return self._play.hand(check_seat(seat, PLAYERS))
 
     # -- Whist accessors -------------------------------------------------------------------
 
@@ -479,17 +367,7 @@ class WhistState(StateBase):
     @property
     def turn_up(self) -> Card:
         """The dealer's turned-up card (W-3)."""
-        return self._deal.turn_up
-
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        """The current trick as ``(seat, card)`` in playing order."""
-        return self._play.current
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The finished tricks, in order."""
-        return self._play.tricks
+        return self._deal.piles[0][0]
 
     @property
     def tricks_won(self) -> tuple[int, int]:
@@ -498,7 +376,7 @@ class WhistState(StateBase):
         return (won[0] + won[2], won[1] + won[3])
 
     def __repr__(self) -> str:
-        if self._play.is_over:
+        if self.is_terminal:
             return f"<WhistState over tricks={list(self.tricks_won)}>"
         return f"<WhistState trick {len(self._play.done) + 1} to_play={self.to_play}>"
 
@@ -672,9 +550,7 @@ class WhistVariant(KitVariant):
         (-11, 11)
         """
         most = TRICKS - BOOK + 4 * self.options.honours
-        return GameInfo(
-            players=PLAYERS,
-            num_actions=len(self.actions),
+        return self.game_info(
             max_game_length=len(DECK),
             score_bounds=(-most, most),
             zero_sum=True,
@@ -761,11 +637,10 @@ class WhistVariant(KitVariant):
         card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
         if card not in cards[dealer] or card.suit is None:
             raise DealError(f"the turn-up {card} must be one of the dealer's cards (W-3)")
-        # W-4: the player on the dealer's left leads. TrickPlay.deal refuses a card
-        # that is not of the deck, or dealt twice (W-2).
-        play = TrickPlay.deal(trick_table(card.suit), cards, leader=(dealer + 1) % PLAYERS)
-        deal = _Deal(self, dealer, tuple(play.hand(seat) for seat in range(PLAYERS)), card)
-        return WhistState._new(_deal=deal, _play=play, _parent=None, _act=None)
+        # W-4: the player on the dealer's left leads (TrickState's default); the first
+        # state refuses a card that is not of the deck, or dealt twice (W-2).
+        hands_dealt = tuple(tuple(hand) for hand in cards)
+        return WhistState.first(Deal(self, dealer, hands_dealt, ((card,),)))
 
     # -- the deal as piles: the hands, the dealer's without the turn-up, then the turn-up
 
@@ -777,9 +652,9 @@ class WhistVariant(KitVariant):
         """
         if not isinstance(state, WhistState):
             raise InvalidArgumentError(f"not a whist state: {type(state).__name__}")
-        deal = state._deal
-        hands = [tuple(c for c in hand if c != deal.turn_up) for hand in deal.hands]
-        return (*hands, (deal.turn_up,))
+        turn_up = state.turn_up
+        hands = [tuple(c for c in hand if c != turn_up) for hand in state.deal_piles()[:PLAYERS]]
+        return (*hands, (turn_up,))
 
     def state_from_piles(self, dealer: int, piles: Sequence[Sequence[Card]]) -> WhistState:
         """The deal whose piles are :meth:`deal_piles`'s.

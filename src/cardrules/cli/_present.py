@@ -285,9 +285,22 @@ class Presenter:
             compact: Leave out single card plays that a trick line summarises.
 
         Returns:
-            The lines to print.
+            The lines to print: the action (every card too: ``compact`` is for the
+            games' own presenters), then the trick it completed, for a state that
+            keeps its finished tricks (``state.tricks``, each with ``plays`` and a
+            ``winner``, as :class:`~cardrules.trickplay.TrickState`'s).
         """
-        return [f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}"]
+        lines = [f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}"]
+        tricks: Sequence[Any] = getattr(after, "tricks", ())
+        if len(tricks) > len(getattr(before, "tricks", ())):
+            trick = tricks[-1]
+            plays = getattr(trick, "plays", None)
+            winner = getattr(trick, "winner", None)
+            if plays is not None and type(winner) is int:
+                lines.append(
+                    f"Trick {len(tricks)}: {self.trick_text(plays)} -> {self.who(winner, viewer)}"
+                )
+        return lines
 
     def result_lines(self, state: State) -> list[str]:
         """The final result's explanation (the :class:`~cardrules.match.Result`'s own)."""
