@@ -129,8 +129,7 @@ class TrickPlay:
     """The card play of one deal: the hands, the trick in progress and the tricks taken.
 
     Immutable: :meth:`play` returns the next value. Two values are equal when their
-    hands, leader and tricks are (the table is the same object for a game's deals of
-    one trump). Cards are the table's *positions* inside (``table.cards[p]``), so a
+    trick rules, hands, leader and tricks are. Cards are the table's *positions* inside (``table.cards[p]``), so a
     deck with copies of a card (a double deck) works too.
 
     Build the first one with :meth:`deal`.
@@ -213,7 +212,9 @@ class TrickPlay:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrickPlay):
             return NotImplemented
-        return self.table is other.table and self._key() == other._key()
+        # A game's table is one object per trump; a copy (unpickled) compares by its rules.
+        same = self.table is other.table or self.table.rules == other.table.rules
+        return same and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())

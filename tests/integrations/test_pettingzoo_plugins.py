@@ -57,6 +57,7 @@ def test_spaces_and_rewards_follow_the_declaration(
 ) -> None:
     game = cz.env(variant_id, **options)
     info = game.variant.info
+    assert info.score_bounds is not None
     low, high = info.score_bounds
     rng = random.Random(5)
     for seed in range(3):
