@@ -156,7 +156,7 @@ class BidEuchreVariant(Variant):
         IDs (the longest hand from E-7 … E-22, the score bounds from E-23 … E-32).
 
         >>> BidEuchreVariant(bidding_style="continuous").info.max_game_length
-        32
+        31
         """
         return _game_info(self.options)
 
@@ -917,20 +917,28 @@ _SHAPES: Final = {
 
 
 def _max_game_length(options: BidEuchreOptions) -> int:
+    """The most actions a hand can take, by the contract it ends with.
+
+    E-8, E-10, E-11: the ordinary bids run from the minimum to one less than every
+    trick, with the plain all-tricks bid (6P) when allowed; then help and moon. E-7:
+    in a single round each seat calls once; bidding round and round, each bid is above
+    the last and the auction ends when the three others have passed (a moon ends it at
+    once, so at most two passes come before one). E-13: trump is named. E-14, E-21:
+    a help bid's exchange, cards each way, with the partner out of the play, as after a
+    moon. E-18: every card is played. E-36: a claim step per seat; E-37: the dealer's
+    discard, and a suit named for the joker led under no-trump (one joker).
+    """
     tricks = options.tricks_per_hand
-    # E-8, E-10, E-11: the bids, each above the last: the ordinary levels from the
-    # minimum, the plain all-tricks bid, then help and moon.
-    levels = (tricks - options.min_bid) + options.allow_plain_six + 2
-    # E-7: one call each in a single round; bidding round and round, each bid above the
-    # last and at most three passes before the auction ends (a fourth means all passed).
-    calls = 4 if options.bidding_style == "single_round" else max(4, levels + 2)
-    # E-37: the dealer's discard; E-36: one claim step per seat; E-13: trump; E-14: the
-    # help exchange, cards each way, with the partner out (E-21); E-18: the plays; E-37:
-    # the suit named for a joker led under no-trump (one joker).
+    ordinary = (tricks - options.min_bid) + options.allow_plain_six
+    single = options.bidding_style == "single_round"
+    # (calls, plays) of a hand won by an ordinary bid, by help, by a moon.
+    ends = [] if not ordinary else [(4 if single else ordinary + 3, 4 * tricks)]
     exchange = 2 * options.help_exchange_count
-    play = max(4 * tricks, 3 * tricks + exchange)
+    ends.append((4 if single else ordinary + 1 + 3, 3 * tricks + exchange))
+    ends.append((4 if single else ordinary + 2 + 2, 3 * tricks))
     named = int(options.joker and options.allow_no_trump)
-    return int(options.joker) + 4 * options.ace_no_face + calls + 1 + play + named
+    fixed = int(options.joker) + 4 * options.ace_no_face + named + 1
+    return fixed + max(calls + plays for calls, plays in ends)
 
 
 def _score_bounds(options: BidEuchreOptions) -> tuple[float, float]:

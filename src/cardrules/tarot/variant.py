@@ -889,8 +889,11 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
 _DECK: Final = 78
 _TRUMP_LIKE: Final = 22  # the 21 trumps and the Excuse, what poignées show (T-18, T-20)
 _CHIEN: Final = {3: 6, 4: 6, 5: 3}  # T-8
-_MOST_MADE: Final = 91 - 36  # T-5, T-28, T-30: every point with the three bouts
-_MOST_FAILED: Final = 56  # T-5, T-30: no point and no bout
+# T-4, T-5, T-28 in half points: the deck's 91 points, the targets with three bouts and
+# with none; a card of the lowest value is worth half a point.
+_DECK_HALVES: Final = 182
+_LOW_TARGET: Final = 72
+_HIGH_TARGET: Final = 112
 
 _STATISTICS: Final = (
     Statistic(
@@ -992,14 +995,26 @@ def _max_game_length(options: TarotOptions) -> int:
     return n + (n == 5) + chien + int(options.chelem_announcement) + most + (_DECK - chien)
 
 
+def _difference(halves: int, rounding: str) -> Fraction:
+    """T-30: D of a margin of ``halves`` half points, as the option rounds it."""
+    if rounding == "to_winner":
+        return Fraction((halves + 1) // 2)
+    if rounding == "floor":
+        return Fraction(halves // 2)
+    return Fraction(halves, 2)
+
+
 def _score_bounds(options: TarotOptions) -> tuple[float, float]:
     """The lowest and highest return of a seat in one deal.
 
-    T-35: M = s·(25 + D)·m + 10·m·pab + s·ΣPoignée + C. A made contract has D at most
-    55 (every point with the three bouts), a failed one at most 56 (no point, no bout);
-    the poignées at most the largest bonus their trumps allow; C is one of T-34's slam
-    bonuses (each announcement case only when slams may be announced, T-17). T-37: the
-    taker receives M from each defender (4 M alone at 5 players), each defender pays it.
+    T-35: M = s·(25 + D)·m + 10·m·pab + s·ΣPoignée + C. T-28, T-30: a made contract
+    has D at most every point less the target with three bouts, a failed one the target
+    with none less the fewest points the attack can hold: the chien of a Garde contre
+    is the defence's (T-16), the écart or the chien of the others the attack's, each
+    card of them worth half a point at the least. The poignées bring at most the
+    largest bonus their trumps allow (T-18 … T-20); C is one of T-34's slam bonuses
+    (the announcement's cases only when slams may be announced, T-17). T-37: the taker
+    receives M from each defender (4 M alone at 5 players), each defender pays it.
     """
     bonus = options.chelem_bonuses
     announced = options.chelem_announcement
@@ -1017,13 +1032,18 @@ def _score_bounds(options: TarotOptions) -> tuple[float, float]:
         else []
     )
     _, poignees = _poignees(options)
-    high = low = 0
-    for m in options.multipliers.values():
+    chien = _CHIEN[options.players]
+    rounding = options.half_point_rounding
+    high = low = Fraction(0)
+    for contract, m in options.multipliers.items():
+        defence_chien = chien if contract == "garde_contre" else 0
+        made = _difference(_DECK_HALVES - defence_chien - _LOW_TARGET, rounding)
+        failed = _difference(_HIGH_TARGET - (chien - defence_chien), rounding)
         # pab (T-32) is ±10·m; D is at least 0 (T-30).
-        high = max(high, (25 + _MOST_MADE) * m + 10 * m + poignees + max(made_c))
-        high = max(high, -25 * m + 10 * m + max(failed_c))
-        low = min(low, 25 * m - 10 * m + min(made_c))
-        low = min(low, -(25 + _MOST_FAILED) * m - 10 * m - poignees + min(failed_c))
+        high = max(high, (25 + made) * m + 10 * m + poignees + max(made_c))
+        high = max(high, Fraction(-25 * m + 10 * m + max(failed_c)))
+        low = min(low, Fraction(25 * m - 10 * m + min(made_c)))
+        low = min(low, -(25 + failed) * m - 10 * m - poignees + min(failed_c))
     taker = 4 if options.players == 5 else options.players - 1  # T-37
     return (float(min(taker * low, -high)), float(max(taker * high, -low)))
 
