@@ -18,7 +18,7 @@ actions (the play of each card, then the game's own) and reads their notation.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from cardrules._util import quote
 from cardrules.cards import Card
@@ -75,18 +75,22 @@ class Action:
         return f"{type(self).__name__}()"
 
 
-class ValueAction(Action):
+V = TypeVar("V")
+
+
+class ValueAction(Action, Generic[V]):
     """The base of an action made of a verb and one value: ``bid 3``, ``call KH``.
 
-    A subclass sets ``verb``, names its one field in ``__slots__`` and sets
-    ``value_type``, the exact type its value must have (``bool`` is never an ``int``).
+    A subclass names the type of its value (``ValueAction[int]``), sets ``verb``, names
+    its one field in ``__slots__`` and sets ``value_type``, the exact type its value must
+    have at run time (``bool`` is never an ``int``).
     It gets equality and hashing on the value, ``str`` (``"<verb> <value>"``), ``repr``,
     pickling, and interning: ``Bid(3) is Bid(3)`` for the values given to
     :meth:`intern` (do it once, where the class is defined); other values make a new,
     equal action each time. A subclass may override :meth:`__str__` and ``__repr__``,
     and :meth:`_uninterned` to refuse values that were not interned.
 
-    >>> class Bid(ValueAction):
+    >>> class Bid(ValueAction[int]):
     ...     __slots__ = ("tricks",)
     ...     verb = "bid"
     ...     value_type = int
@@ -115,7 +119,7 @@ class ValueAction(Action):
         # Each class interns its own values (a subclass shares no instance with its base).
         cls._interned = {}
 
-    def __new__(cls, value: Any) -> Self:
+    def __new__(cls, value: V) -> Self:
         if type(value) is not cls.value_type:
             raise InvalidArgumentError(
                 f"{cls.__name__} takes {_a(cls.value_type.__name__)}, not {quote(value)}"
@@ -124,7 +128,7 @@ class ValueAction(Action):
         return cls._uninterned(value) if found is None else found
 
     @classmethod
-    def intern(cls, *values: Any) -> None:
+    def intern(cls, *values: V) -> None:
         """Make ``cls(value)`` return one shared action for each of ``values``."""
         for value in values:
             if type(value) is not cls.value_type:
@@ -134,21 +138,22 @@ class ValueAction(Action):
             cls._interned.setdefault(value, cls._make(value))
 
     @classmethod
-    def _make(cls, value: Any) -> Self:
+    def _make(cls, value: V) -> Self:
         action = object.__new__(cls)
         object.__setattr__(action, cls._field, value)
         return action
 
     @classmethod
-    def _uninterned(cls, value: Any) -> Self:
+    def _uninterned(cls, value: V) -> Self:
         """The action of a value that was not interned: a new one (a subclass may refuse
         the value instead, with :class:`~cardrules.InvalidArgumentError`)."""
         return cls._make(value)
 
     @property
-    def value(self) -> Any:
+    def value(self) -> V:
         """The action's one value (also readable by its field's name)."""
-        return getattr(self, self._field)
+        value: V = getattr(self, self._field)
+        return value
 
     def _key(self) -> tuple[Any, ...]:
         return (getattr(self, self._field),)
@@ -167,7 +172,7 @@ def _a(noun: str) -> str:
     return f"an {noun}" if noun[:1] in "aeiouAEIOU" else f"a {noun}"
 
 
-class Play(ValueAction):
+class Play(ValueAction[Card]):
     """Play a card to the current trick. Instances are interned per card.
 
     >>> Play(Card.parse("21T"))

@@ -129,8 +129,8 @@ class TrickPlay:
     """The card play of one deal: the hands, the trick in progress and the tricks taken.
 
     Immutable: :meth:`play` returns the next value. Two values are equal when their
-    trick rules, hands, leader and tricks are. Cards are the table's *positions* inside (``table.cards[p]``), so a
-    deck with copies of a card (a double deck) works too.
+    trick rules, hands, leader and tricks are. Cards are the table's *positions* inside
+    (``table.cards[p]``), so a deck with copies of a card (a double deck) works too.
 
     Build the first one with :meth:`deal`.
 

@@ -44,7 +44,7 @@ from cardrules.tricks import TrickRules
 DECK = decks.standard_deck()
 
 
-class Guess(ValueAction):
+class Guess(ValueAction[int]):
     """Guess a number of tricks: ``guess 2``."""
 
     __slots__ = ("tricks",)
@@ -167,13 +167,13 @@ def test_a_value_action_is_an_interned_value_with_a_notation() -> None:
         Guess(3).tricks = 4
     for wrong in ("3", 3.0, True, None):
         with pytest.raises(cardrules.InvalidArgumentError, match="Guess takes an int"):
-            Guess(wrong)
+            Guess(wrong)  # type: ignore[arg-type]
     with pytest.raises(cardrules.InvalidArgumentError):
-        Guess.intern("4")
+        Guess.intern("4")  # type: ignore[arg-type]
 
 
 def test_each_value_action_class_interns_its_own_values() -> None:
-    class Call(ValueAction):
+    class Call(ValueAction[int]):
         __slots__ = ("rank",)
         verb = "call"
         value_type = int
@@ -185,7 +185,7 @@ def test_each_value_action_class_interns_its_own_values() -> None:
     assert Call(3) != Guess(3)
     with pytest.raises(TypeError, match="one field"):
 
-        class Pair(ValueAction):
+        class Pair(ValueAction[int]):
             __slots__ = ("a", "b")
 
 

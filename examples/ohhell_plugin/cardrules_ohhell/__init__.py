@@ -65,7 +65,7 @@ MOST: Final = 17
 _RULES: Final = {"deck": "OH-2", "follow": "OH-7", "phase": "OH-4", "score": "OH-9"}
 
 
-class Bid(ValueAction):
+class Bid(ValueAction[int]):
     """Bid a number of tricks (OH-4): ``bid 3``. Interned from 0 to :data:`MOST`."""
 
     __slots__ = ("tricks",)

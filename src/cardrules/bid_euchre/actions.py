@@ -80,7 +80,7 @@ PASS: Final = Pass()
 """The pass: no bid (E-8), or no Ace No Face claim (E-36)."""
 
 
-class Bid(ValueAction):
+class Bid(ValueAction[Contract]):
     """A bid of a :class:`~cardrules.bid_euchre.Contract` (E-8, E-10, E-11).
 
     The bids the action ids cover (levels 1 to 12, 6H, 6M, 12H, 12M) are interned.
@@ -134,7 +134,7 @@ class NameTrump(Action):
         return (NameTrump, (self.trump,))
 
 
-class NameSuit(ValueAction):
+class NameSuit(ValueAction[Suit]):
     """The suit called by the leader of the joker under no-trump (E-37, R500).
 
     >>> from cardrules import Suit
@@ -157,7 +157,7 @@ class NameSuit(ValueAction):
         return f"NameSuit(Suit.{self.suit.name})"
 
 
-class _CardAction(ValueAction):
+class _CardAction(ValueAction[Card]):
     __slots__ = ("card",)
     value_type: ClassVar[type] = Card
     card: Card

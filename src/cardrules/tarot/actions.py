@@ -75,7 +75,7 @@ NUM_ACTIONS: Final = 181
 """The size of the Tarot integer action space."""
 
 
-class Bid(ValueAction):
+class Bid(ValueAction[Contract]):
     """Bid a contract (T-10, T-11). Interned: ``Bid(c) is Bid(c)``.
 
     Attributes:
@@ -101,7 +101,7 @@ Bid.intern(*Contract)
 _BIDS: Final = {c: Bid(c) for c in Contract}
 
 
-class Call(ValueAction):
+class Call(ValueAction[Card]):
     """Call a card to choose a partner with 5 players (T-42). Interned per card.
 
     Only a king, queen, knight or jack of a suit can be named.
