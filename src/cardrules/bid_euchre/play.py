@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -31,6 +31,7 @@ from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.cards import Card, Suit
+from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.errors import InvalidArgumentError
 from cardrules.tricks import TrickTable
 
@@ -41,21 +42,17 @@ __all__ = ["Renege", "Trick", "hand_result", "legal_cards", "partner_gives", "tr
 
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated names of 0.1, for one release.
-        if name == "PlayTables":
-            warnings.warn(
+    # The deprecated names of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            "PlayTables": Deprecated(
+                "cardrules.bid_euchre._tables:PlayTables",
                 "cardrules.bid_euchre.play.PlayTables is deprecated and will be removed in"
                 " 0.3: the engine's tables are private",
-                DeprecationWarning,
-                stacklevel=2,
             )
-            # Imported here: the engine's tables module comes above this one.
-            from cardrules.bid_euchre._tables import PlayTables
-
-            return PlayTables
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        },
+    )
 
 
 def _led(table: TrickTable, named_suit: Suit | None) -> int | None:
