@@ -9,13 +9,13 @@ engines, so that the engines' calls into it cost a C call.
 
 Cards are *positions* (``TrickRules.cards[i]`` is position ``i``) and a set of cards is a
 bitmask over positions, held in two words so that every mask stays a machine integer
-for decks of up to 124 positions: the **duty word** holds the cards that carry an
-obligation beyond following suit (the trumps when the declaration makes players trump
-or overtrump, and the cards that are always playable or exempt), the **side word**
-the others. A deck of at most 62 positions is held in the duty word alone (the side
-word is always 0); a larger one, such as the French Tarot deck, is split at
-:attr:`TrickKernel.split`, the first position of a duty card, so that its 56 suit cards
-fill the side word and its trumps and Excuse the duty word.
+for decks of up to 124 positions: the **duty word** holds the trumps and the cards
+that carry an obligation beyond following suit (the cards that are always playable or
+exempt), the **side word** the others. A deck of at most 62 positions is held in the
+duty word alone (the side word is always 0); a larger one, such as the French Tarot
+deck, is split at :attr:`TrickKernel.split`, the first position of a duty-word card,
+so that its 56 suit cards fill the side word and its trumps and Excuse the duty word,
+whichever obligations the declaration makes.
 
 >>> from cardrules.tarot.cards import TAROT_TRICK_RULES
 >>> k = TrickKernel(TAROT_TRICK_RULES)
@@ -135,10 +135,11 @@ class TrickKernel:
         trump_suit = labels.index(rules.trump) if rules.trump is not None else -1
         key = tuple(rules.strength[c] for c in cards)
         trumps = [p for p in range(n) if trump_suit >= 0 and suit[p] == trump_suit]
-        # The cards with a duty beyond following go to the duty word.
+        # The trumps and the cards with a duty beyond following go to the duty word:
+        # the trumps even without a duty declared, so that flipping a duty keeps the
+        # words an engine's tables are laid out on.
         duty = {p for p in range(n) if cards[p] in rules.always_playable or suit[p] < 0}
-        if rules.must_trump or rules.must_overtrump:
-            duty.update(trumps)
+        duty.update(trumps)
         # A deck too large for two words stays correct (Python ints are unbounded),
         # only slower in the compiled build.
         split = 0 if n <= WORD_BITS else min(duty, default=n)
