@@ -67,6 +67,11 @@ class TrickKernel:
             effective suit: what the others must follow when it sets the suit led (0
             for an exempt card, which sets none).
         follow_duty: The same in the duty word.
+        suit_side: For each suit number, the side-word mask of its cards; one more
+            entry, 0, last, so that the suit number -1 (no suit led yet) reads 0.
+        suit_duty: The same in the duty word.
+        ranks: For each suit number led (and -1, no suit led, last), the strength of
+            each position in a trick of that suit: :meth:`strength` as a table.
         trump_side: The side-word mask of the trumps.
         trump_duty: The duty-word mask of the trumps.
         over_start: The duty-word mask of the trumps that a trump must beat in a trick
@@ -90,10 +95,13 @@ class TrickKernel:
         "must_follow",
         "over_after",
         "over_start",
+        "ranks",
         "side_mask",
         "size",
         "split",
         "suit",
+        "suit_duty",
+        "suit_side",
         "trump_duty",
         "trump_side",
         "trump_suit",
@@ -108,6 +116,9 @@ class TrickKernel:
     trump_suit: int
     follow_side: tuple[int, ...]
     follow_duty: tuple[int, ...]
+    suit_side: tuple[int, ...]
+    suit_duty: tuple[int, ...]
+    ranks: tuple[tuple[int, ...], ...]
     trump_side: int
     trump_duty: int
     over_start: int
@@ -157,6 +168,8 @@ class TrickKernel:
         self.follow_duty = tuple(
             suit_mask[suit[p]] >> split if suit[p] >= 0 else 0 for p in range(n)
         )
+        self.suit_side = (*(m & self.side_mask for m in suit_mask), 0)
+        self.suit_duty = (*(m >> split for m in suit_mask), 0)
         trump_mask = suit_mask[trump_suit] if trump_suit >= 0 else 0
         self.trump_side = trump_mask & self.side_mask
         self.trump_duty = trump_mask >> split
@@ -171,6 +184,9 @@ class TrickKernel:
         self.always = sum(1 << (p - split) for p in range(n) if cards[p] in rules.always_playable)
         self.duty_trumps = self.trump_duty if rules.must_trump else 0
         self.must_follow = rules.must_follow
+        self.ranks = tuple(
+            tuple(self.strength(p, led) for p in range(n)) for led in (*range(len(labels)), -1)
+        )
 
     # -- the obligations -----------------------------------------------------------
 
@@ -265,10 +281,11 @@ class TrickKernel:
         Tarot T-24, Bid Euchre E-20): the strongest trump, else the strongest card of
         the suit ``led``; of two equal cards (a double deck's copies), the first played,
         since only a strictly stronger card takes the lead."""
+        ranks = self.ranks[led]
         best = -1
         best_key = -1
         for n, p in enumerate(trick):
-            k = self.strength(p, led)
+            k = ranks[p]
             if k > best_key:
                 best = n
                 best_key = k

@@ -28,12 +28,10 @@ from cardrules._util import quote
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.decks import tarot_deck
 from cardrules.errors import UnknownCardError
-from cardrules.tricks import TrickRules
+from cardrules.tricks import TrickRules, TrickTable
 
 if TYPE_CHECKING:
     # Deprecated names, still importable for one release (see __getattr__ below).
-    from cardrules.tricks import TrickTable
-
     TAROT_TABLE: TrickTable
     TRUMP_LABEL: str
     card_points: Callable[[Card], int]
@@ -153,6 +151,14 @@ TAROT_TRICK_RULES: Final = TrickRules(
 """How Tarot cards behave in a trick (T-3, T-22 … T-24), as data for the core."""
 
 _RENAMED: Final = {"card_points": "card_half_points", "points_of": "half_points_of"}
+_TABLES: list[TrickTable] = []
+
+
+def _deprecated_table() -> TrickTable:
+    """TAROT_TRICK_RULES compiled, once, for the deprecated TAROT_TABLE."""
+    if not _TABLES:
+        _TABLES.append(TAROT_TRICK_RULES.compile())
+    return _TABLES[0]
 
 
 if not TYPE_CHECKING:
@@ -184,8 +190,5 @@ if not TYPE_CHECKING:
                 DeprecationWarning,
                 stacklevel=2,
             )
-            # Here, not at the top: the engine's tables are built from this module.
-            from cardrules.tarot._tables import _T
-
-            return _T
+            return _deprecated_table()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

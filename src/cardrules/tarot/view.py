@@ -22,12 +22,11 @@ from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
 from cardrules.errors import CardrulesError, InvalidArgumentError
-from cardrules.registry import get_variant_class
-from cardrules.state import State, check_seat
-from cardrules.tarot._tables import Phase
+from cardrules.state import State
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
+from cardrules.tarot.phases import Phase
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
@@ -51,6 +50,8 @@ class TarotView:
     codes.
 
     Attributes:
+        variant: The :class:`~cardrules.tarot.TarotVariant` of the deal (not part of the
+            view's value: two views showing the same are equal).
         options: The options (house rules) of the deal.
         seat: The viewing seat.
         players: The number of seats.
@@ -86,6 +87,7 @@ class TarotView:
     variant_id: ClassVar[str] = "tarot"
     """The id of the variant the view belongs to."""
 
+    variant: TarotVariant = attrs.field(eq=False)
     options: TarotOptions
     seat: int
     players: int
@@ -217,78 +219,7 @@ class TarotView:
         given: object = state
         if not isinstance(given, State) or given.variant.id != "tarot":
             raise InvalidArgumentError(f"a view is made of a TarotState, not {quote(given)}")
-        players = state.variant.players
-        seat = check_seat(seat, players)
-        phase = state.phase
-        contract = state.contract
-        taker = state.taker
-        end = phase is Phase.END
-        # T-42: with 5 players the taker calls before the chien is turned up, so a Prise or
-        # Garde shows it only from the écart on (T-14); T-16: Garde sans and contre only
-        # at the end. A deal annulled before any contract shows nothing.
-        if end:
-            shown_chien = contract is not None
-        else:
-            shown_chien = contract in _CHIEN_SHOWN and phase is not Phase.CALL
-        chien = state.chien if shown_chien else ()
-        if end or (seat == taker and phase in _ECART_SEEN):
-            ecart = state.ecart
-        else:
-            ecart = tuple(c for c in state.ecart if c.kind is CardKind.TRUMP)  # T-15d
-        played = frozenset(state.cards_played)
-        called = state.called_card
-        partner = state.partner
-        partner_known = False
-        if called is not None:
-            partner_known = (
-                end
-                or seat == partner
-                # The taker who called a card of his own hand plays alone and knows it,
-                # even once that card is in the écart (a called queen may be discarded,
-                # T-42); a called card in the chien leaves him alone too, unknowing.
-                or (seat == taker and partner is None and called not in state.chien)
-                or called in chien
-                or called in played
-            )
-        tricks_won = [0] * players
-        plays = [(s, a.card) for s, a in state.history if type(a) is Play]
-        tricks = tuple(
-            tuple(plays[k : k + players]) for k in range(0, players * state.tricks_played, players)
-        )
-        for winner in state.trick_winners:
-            tricks_won[winner] += 1
-        poignees = state.poignees
-        public = played.union(chien, ecart, *(p.cards for p in poignees))
-        if called is not None:
-            public |= {called}
-        return cls(
-            options=state.variant.options,
-            seat=seat,
-            players=players,
-            dealer=state.dealer,
-            phase=phase,
-            to_play=state.to_play,
-            hand=state.hand(seat),
-            hand_sizes=state.hand_sizes,
-            bids=state.bids,
-            contract=contract,
-            taker=taker,
-            called_card=called,
-            partner=partner if partner_known else None,
-            partner_known=partner_known,
-            chien=chien,
-            ecart=ecart,
-            poignees=poignees,
-            chelem_announced=state.chelem_announced,
-            trick=state.trick,
-            last_trick=state.last_trick,
-            tricks=tricks,
-            tricks_won=tuple(tricks_won),
-            result=state.result() if end else None,
-            public_cards=public,
-            # Only the seat to play gets its actions: another's would tell its hand.
-            legal_actions=state.legal_actions() if seat == state.to_play else (),
-        )
+        return state.view(seat)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON values (cards and actions by their notation), for a client;
@@ -680,7 +611,7 @@ def _replayed(view: TarotView, places: list[list[Card]], plan: _Plan) -> TarotSt
     else:
         chien = list(places[n]) if plan.chien_hidden else list(view.chien)
     try:
-        state = _variant(view).deal(hands=hands, chien=chien, dealer=view.dealer)
+        state = view.variant.deal(hands=hands, chien=chien, dealer=view.dealer)
         for action in plan.before:
             state = state.apply(action)
         if plan.discards and ecart:
@@ -712,13 +643,3 @@ _PLAIN_NOT_KINGS: Final = sum(_SUIT_MASKS) & ~_KING_MASK
 _ECART_ALLOWED: Final = _PLAIN_NOT_KINGS
 # The trumps above trump number t, for t from 0 to 21.
 _TRUMPS_ABOVE: Final = tuple(sum(1 << (55 + u) for u in range(t + 1, 22)) for t in range(22))
-
-
-@functools.lru_cache(maxsize=16)
-def _variant_of(options: TarotOptions) -> TarotVariant:
-    return get_variant_class("tarot")(options)
-
-
-def _variant(view: TarotView) -> TarotVariant:
-    """The variant of the view's options (a variant is built once per option set)."""
-    return _variant_of(view.options)
