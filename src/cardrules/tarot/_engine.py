@@ -19,9 +19,12 @@ the bulk playout and the samples together. Sets of cards are the kernel's two wo
 
 A deal shares what stays the same while a trick is played (``_Trick``): the hands as
 they were when the card play began, the deal's facts (``_Info``), the tricks gathered
-with their winners and the piles. Playing a card builds one small state; gathering a
-trick builds one ``_Trick`` more. A view reads the gathered tricks from it, and what it
-shows of them is worked out once per trick (``_Trick.public``).
+with their winners. Playing a card builds one small state; gathering a trick asks the
+kernel for its winner and builds one ``_Trick`` more. Where the cards go (the piles,
+the Excuse, the Petit: T-25 … T-27, T-32) is worked out from the gathered tricks by one
+function, :func:`_settle`, when it is needed: at the end of a deal (the states and the
+bulk playout alike) or when an accessor asks. A view reads the gathered tricks, and
+what it shows of them is worked out once per trick (``_Trick.public``).
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ from cardrules.tarot._tables import (
     BY_ID,
     CALLABLE_BY_RANK,
     DISCARDS,
+    DUTY_ALL,
     DUTY_BIT,
     DUTY_MEMO,
     EXCUSE,
@@ -71,6 +75,7 @@ from cardrules.tarot._tables import (
     ONE,
     PASS,
     PETIT,
+    SIDE_ALL,
     SIDE_BIT,
     SIDE_MEMO,
     SPLIT,
@@ -238,8 +243,10 @@ def _first_info(
     return info
 
 
-# The trick tally: what changes once per trick. The piles hold every card of the tricks
-# gathered, the Excuse where T-25/T-26 send it.
+# The tally of the tricks gathered (see _settle): the piles hold every card of the
+# tricks, the Excuse where T-25/T-26 send it; the compensation to the attack in half
+# points; the attack's tricks; the Petit's last trick (2n, +1 if the defence won it);
+# whether the Excuse took the last trick (T-26b).
 _ATT_S, _ATT_D, _DEF_S, _DEF_D, _COMP, _ATT_TRICKS, _PETIT, _SWEEP = range(8)
 _NO_TALLY: Final = (0, 0, 0, 0, 0, 0, -1, False)
 
@@ -277,9 +284,9 @@ class _Trick:
         "n",
         "next",
         "players",
+        "settled",
         "shown",
         "tables",
-        "tally",
         "tricks",
         "undeclared",
     )
@@ -295,21 +302,28 @@ class _Trick:
     # The seat that plays the trick's last card (-1 outside the play).
     closer: int
     # Each seat's cards before the first card is played (two words); its cards now are
-    # those less the cards played (``state._ps``, ``state._pd``): playing a card changes no
-    # hand.
+    # those not played yet (``state._us``, ``state._ud``): playing a card changes no hand.
     hs: tuple[int, ...]
     hd: tuple[int, ...]
     info: _Info
-    # The tricks gathered: how many, their tally (see _NO_TALLY), and each as
-    # (leader, positions, winner).
+    # The tricks gathered: how many, and each as (leader, positions, winner).
     n: int
-    tally: tuple[Any, ...]
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    # Their tally, once worked out (None before; see tally()).
+    settled: tuple[Any, ...] | None
     # The seats that may still declare a poignée: those that have not, in the first
     # trick (T-19); 0 afterwards.
     undeclared: int
     # The view's part, once worked out (None before).
     shown: _Public | None
+
+    def tally(self) -> tuple[Any, ...]:
+        """The tally of the tricks gathered (see :func:`_settle`), worked out when first
+        asked for."""
+        settled = self.settled
+        if settled is None:
+            settled = self.settled = _settle(self.tables, self.info, self.tricks)[0]
+        return settled
 
     def public(self) -> _Public:
         """What a view shows of the tricks gathered, worked out at the first view of the
@@ -343,8 +357,6 @@ def _trick_of(
     hs: tuple[int, ...],
     hd: tuple[int, ...],
     info: _Info,
-    n: int,
-    tally: tuple[Any, ...],
     tricks: tuple[tuple[int, tuple[int, ...], int], ...],
     closer: int = -1,
 ) -> _Trick:
@@ -359,10 +371,10 @@ def _trick_of(
     g.hs = hs
     g.hd = hd
     g.info = info
-    g.n = n
-    g.tally = tally
+    n = g.n = len(tricks)
     g.tricks = tricks
     g.undeclared = 0 if n else ~info.declared & ((1 << g.players) - 1)
+    g.settled = None
     g.shown = None
     return g
 
@@ -382,12 +394,12 @@ class Core:
         "_ls",
         "_over",
         "_parent",
-        "_pd",
         "_phase",
-        "_ps",
         "_res",
         "_to_play",
         "_trick",
+        "_ud",
+        "_us",
         "is_terminal",
     )
 
@@ -399,9 +411,9 @@ class Core:
     _act: Action | None
     _phase: Phase
     _to_play: int
-    # The cards played so far (0 before the play), two words.
-    _ps: int
-    _pd: int
+    # The cards not played yet (every card before the play), two words.
+    _us: int
+    _ud: int
     # The current trick's positions.
     _trick: tuple[int, ...]
     # The suit number led (T-22), -1 until a card other than the Excuse is played to the
@@ -513,10 +525,13 @@ class Core:
                 (``MustFollowSuitError``, ``MustOvertrumpError``, ``DiscardError`` …).
         """
         pos = -1
+        sb = db = 0
         if type(action) is Play and self._phase is _PLAY:
             p = action.card.index
+            sb = SIDE_BIT[p]
+            db = DUTY_BIT[p]
             # The card is legal (T-22, T-43) and the seat, if given, is the seat to play.
-            if (self._ls & SIDE_BIT[p] or self._ld & DUTY_BIT[p]) and (
+            if (self._ls & sb or self._ld & db) and (
                 seat is None or (type(seat) is int and seat == self._to_play)
             ):
                 pos = p
@@ -531,30 +546,32 @@ class Core:
             # One parse and one pass: the card, checked, is played below.
             action = checked
             pos = checked.card.index
+            sb = SIDE_BIT[pos]
+            db = DUTY_BIT[pos]
         # Play the card. No hand changes (see _Trick.hs) and the trick's shared part stays:
         # a card that does not end the trick only builds the new state.
         player = self._to_play
         g = self._g
         if player == g.closer:
-            return _end_trick(self, player, action, pos)  # type: ignore[arg-type, return-value]
+            return _end_trick(self, player, action, pos, sb, db)  # type: ignore[arg-type, return-value]
         k = g.kernel
-        ps = self._ps | SIDE_BIT[pos]
-        pd = self._pd | DUTY_BIT[pos]
+        us = self._us ^ sb
+        ud = self._ud ^ db
         led = self._led
         if led < 0:
             led = k.suit[pos]  # T-23: the Excuse (-1) sets no suit
         over = self._over & k.over_after[pos]
         nxt = g.next[player]
         # T-22 for the next player, from the declaration.
-        ls, ld = k.legal(g.hs[nxt] & ~ps, g.hd[nxt] & ~pd, k.suit_side[led], k.suit_duty[led], over)
+        ls, ld = k.legal(g.hs[nxt] & us, g.hd[nxt] & ud, k.suit_side[led], k.suit_duty[led], over)
         s = Core()
         s._g = g
         s._parent = self
         s._act = action  # type: ignore[assignment]
         s._phase = _PLAY
         s._to_play = nxt
-        s._ps = ps
-        s._pd = pd
+        s._us = us
+        s._ud = ud
         s._trick = self._trick + ONE[pos]
         s._led = led
         s._over = over
@@ -595,7 +612,7 @@ class Core:
     def _trump_count(self, seat: int) -> int:
         # T-18, T-20: the trumps held (with forced écart trumps, T-20c) plus one for the
         # Excuse (T-20b).
-        hand = self._g.hd[seat] & ~self._pd
+        hand = self._g.hd[seat] & self._ud
         info = self._g.info
         count = (hand & TRUMPS).bit_count() + (hand >> 21)
         if seat == info.taker and self._g.tables.options.poignee_counts_forced_discards:
@@ -682,15 +699,15 @@ class Core:
         info.poignees = (*info.poignees, (seat, level, shown))
         info.declared |= 1 << seat
         # The same trick position, with the poignée shown.
-        t = _trick_of(g.tables, g.hs, g.hd, info, g.n, g.tally, g.tricks, g.closer)
+        t = _trick_of(g.tables, g.hs, g.hd, info, g.tricks, g.closer)
         s = Core()
         s._g = t
         s._parent = self
         s._act = action
         s._phase = _PLAY
         s._to_play = seat
-        s._ps = self._ps
-        s._pd = self._pd
+        s._us = self._us
+        s._ud = self._ud
         s._trick = self._trick
         s._led = self._led
         s._over = self._over
@@ -869,8 +886,8 @@ class Core:
         sb = SIDE_BIT[pos]
         db = DUTY_BIT[pos]
         g = self._g
-        hs = g.hs[seat] & ~self._ps
-        hd = g.hd[seat] & ~self._pd
+        hs = g.hs[seat] & self._us
+        hd = g.hd[seat] & self._ud
         if not (hs & sb or hd & db):
             raise CardNotInHandError(f"seat {seat} does not hold {card}", action=action, seat=seat)
         if self._ls & sb or self._ld & db:
@@ -927,7 +944,7 @@ class Core:
     def _trump_like(self, seat: int) -> tuple[int, int, int]:
         """The seat's hand's trumps, its forced écart trumps (T-20c) and its Excuse, for
         the poignée (duty words)."""
-        hand = self._g.hd[seat] & ~self._pd
+        hand = self._g.hd[seat] & self._ud
         info = self._g.info
         forced = 0
         if seat == info.taker and self._g.tables.options.poignee_counts_forced_discards:
@@ -1027,12 +1044,12 @@ class Core:
 
     def _hand_words(self, seat: int) -> tuple[int, int]:
         """The cards ``seat`` holds now, two words."""
-        return self._g.hs[seat] & ~self._ps, self._g.hd[seat] & ~self._pd
+        return self._g.hs[seat] & self._us, self._g.hd[seat] & self._ud
 
     def _pile_words(self, attack: bool) -> tuple[int, int]:
         """A camp's pile so far (T-28), the card moved for the Excuse included (T-25)."""
         g = self._g
-        side, duty = _raw_pile(g.info, g.tally, attack)
+        side, duty = _raw_pile(g.info, g.tally(), attack)
         bit_s, bit_d, giver_attacks = self._card_moved()
         if giver_attacks == attack:
             return side & ~bit_s, duty & ~bit_d
@@ -1049,12 +1066,12 @@ class Core:
             or g.tables.options.excuse_compensation != "card"
         ):
             return 0, 0, False
-        return _card_transfer(g.info, g.tally)
+        return _card_transfer(g.info, g.tally())
 
     def _half_points(self, attack: bool) -> int:
         """A camp's card points so far, in half points (T-28, T-25)."""
         bit_s, bit_d, _ = self._card_moved()
-        comp = 0 if bit_s or bit_d else int(self._g.tally[_COMP])
+        comp = 0 if bit_s or bit_d else int(self._g.tally()[_COMP])
         side, duty = self._pile_words(attack)
         return points(side, duty) + (comp if attack else -comp)
 
@@ -1078,15 +1095,15 @@ def _build(  # noqa: PLR0913, PLR0917 - a state's parts
     action that led to it; ``(ls, ld)`` its legal cards, when they matter."""
     # In the play (a first trick's lead), the seat before the leader closes the trick.
     closer = (to_play - 1) % tables.players if phase is _PLAY else -1
-    g = _trick_of(tables, hs, hd, info, 0, _NO_TALLY, (), closer)
+    g = _trick_of(tables, hs, hd, info, (), closer)
     s = Core()
     s._g = g
     s._parent = parent
     s._act = act
     s._phase = phase
     s._to_play = to_play
-    s._ps = 0
-    s._pd = 0
+    s._us = SIDE_ALL
+    s._ud = DUTY_ALL
     s._trick = ()
     s._led = -1
     s._over = tables.kernel.over_start
@@ -1122,7 +1139,7 @@ def _annulled(
 ) -> Core:
     reason: Any = info.annulled
     result = DealResult.annulled_deal(players=tables.players, reason=reason)
-    return _final(tables, parent, last, hs, hd, info, 0, 0, 0, _NO_TALLY, (), result)
+    return _final(tables, parent, last, hs, hd, info, SIDE_ALL, DUTY_ALL, (), _NO_TALLY, result)
 
 
 def _final(  # noqa: PLR0913, PLR0917 - a state's parts
@@ -1132,24 +1149,24 @@ def _final(  # noqa: PLR0913, PLR0917 - a state's parts
     hs: tuple[int, ...],
     hd: tuple[int, ...],
     info: _Info,
-    ps: int,
-    pd: int,
-    n: int,
-    tally: tuple[Any, ...],
+    us: int,
+    ud: int,
     tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    tally: tuple[Any, ...],
     result: DealResult,
 ) -> Core:
-    """The last state of a deal, with its result."""
-    g = _trick_of(tables, hs, hd, info, n, tally, tricks)
+    """The last state of a deal, with its tally and result."""
+    g = _trick_of(tables, hs, hd, info, tricks)
     g.undeclared = 0
+    g.settled = tally
     s = Core()
     s._g = g
     s._parent = parent
     s._act = last
     s._phase = _END
     s._to_play = -1
-    s._ps = ps
-    s._pd = pd
+    s._us = us
+    s._ud = ud
     s._trick = ()
     s._led = -1
     s._over = tables.kernel.over_start
@@ -1276,100 +1293,29 @@ def _canonical_of(hand: int, forced: int, need: int) -> int:
 # -- the end of a trick ------------------------------------------------------------------
 
 
-def _gather(  # noqa: PLR0913, PLR0917 - a trick and its deal
-    tables: Tables,
-    info: _Info,
-    n: int,
-    tally: tuple[Any, ...],
-    leader: int,
-    trick: tuple[int, ...],
-    led: int,
-    ts: int,
-    td: int,
-) -> tuple[int, tuple[Any, ...]]:
-    """Gather the ``n``-th trick (from 0), its positions ``trick`` led by ``leader`` in
-    the suit number ``led``, its cards ``(ts, td)``: its winner (T-24, the kernel's;
-    T-26b) and the tally after it, the cards in the piles where T-24 … T-27 send them."""
-    att_s, att_d, def_s, def_d, comp, att_tricks, petit, sweep = tally
-    attack = info.attack
-    players = tables.players
-    # T-24: the kernel's winner.
-    winner = (leader + tables.kernel.winner(trick, led)) % players
-    if td & EXCUSE:
-        at = trick.index(EXCUSE_POS)
-        leader_attacks = attack >> leader & 1
-        wins, to_attack, delta = excuse_outcome(
-            led=at == 0,
-            last=n == tables.tricks - 1,
-            owner_attacks=bool(attack >> ((leader + at) % players) & 1),
-            winner_attacks=bool(attack >> winner & 1),
-            camp_swept=att_tricks == n if leader_attacks else att_tricks == 0,
-            chelem_announced=info.chelem,
-            options=tables.options,
-        )
-        if wins:
-            winner = leader  # T-26b
-        winner_attacks = attack >> winner & 1
-        # The cards go to the winner's camp, the Excuse where T-25 … T-26 send it.
-        if winner_attacks:
-            att_s |= ts
-            att_d |= td & ~EXCUSE
-        else:
-            def_s |= ts
-            def_d |= td & ~EXCUSE
-        if to_attack:
-            att_d |= EXCUSE
-        else:
-            def_d |= EXCUSE
-        comp += delta
-        sweep = sweep or wins
-    else:
-        winner_attacks = attack >> winner & 1
-        if winner_attacks:
-            att_s |= ts
-            att_d |= td
-        else:
-            def_s |= ts
-            def_d |= td
-    if td & PETIT:
-        petit = 2 * n + (winner_attacks ^ 1)
-    return winner, (
-        att_s,
-        att_d,
-        def_s,
-        def_d,
-        comp,
-        att_tricks + winner_attacks,
-        petit,
-        sweep,
-    )
-
-
 # Inlined for speed (a step in four), hence its length.
-def _end_trick(st: Core, seat: int, action: Play, pos: int) -> Core:  # noqa: PLR0915
-    """Play ``pos``, the last card of the trick, and gather the trick (T-24 … T-27); next
-    trick or end."""
+def _end_trick(st: Core, seat: int, action: Play, pos: int, sb: int, db: int) -> Core:  # noqa: PLR0915
+    """Play ``pos`` (its words ``sb``, ``db``), the last card of the trick, and gather the
+    trick: its winner is the kernel's (T-24); next trick, or the end of the deal, settled
+    and scored (T-25 … T-37)."""
     g = st._g
     tables = g.tables
     k = g.kernel
     info = g.info
-    n = g.n
     trick = st._trick + ONE[pos]
-    ps = st._ps | SIDE_BIT[pos]
-    pd = st._pd | DUTY_BIT[pos]
+    us = st._us ^ sb
+    ud = st._ud ^ db
     leader = g.next[seat]
     led = st._led
     if led < 0:
         led = k.suit[pos]
-    tally = g.tally
-    # Every card of the earlier tricks is in one of the two piles.
-    ts = ps ^ (tally[_ATT_S] | tally[_DEF_S])
-    td = pd ^ (tally[_ATT_D] | tally[_DEF_D])
-    winner, tally = _gather(tables, info, n, tally, leader, trick, led, ts, td)
+    # T-24, from the declaration.
+    winner = (leader + k.winner(trick, led)) % g.players
     tricks = (*g.tricks, (leader, trick, winner))
     hs = g.hs
     hd = g.hd
-    if n + 1 < tables.tricks:
+    n = g.n + 1
+    if n < tables.tricks:
         # A _Trick for the next trick, built inline (see _trick_of).
         t = _Trick()
         t.tables = tables
@@ -1381,21 +1327,22 @@ def _end_trick(st: Core, seat: int, action: Play, pos: int) -> Core:  # noqa: PL
         t.hs = hs
         t.hd = hd
         t.info = info
-        t.n = n + 1
-        t.tally = tally
+        t.n = n
         t.tricks = tricks
         t.undeclared = 0
+        t.settled = None
         t.shown = None
         over = k.over_start
-        ls, ld = k.legal(hs[winner] & ~ps, hd[winner] & ~pd, 0, 0, over)
+        # T-22: the winner leads.
+        ls, ld = k.legal(hs[winner] & us, hd[winner] & ud, 0, 0, over)
         s = Core()
         s._g = t
         s._parent = st
         s._act = action
         s._phase = _PLAY
         s._to_play = winner
-        s._ps = ps
-        s._pd = pd
+        s._us = us
+        s._ud = ud
         s._trick = ()
         s._led = -1
         s._over = over
@@ -1404,8 +1351,69 @@ def _end_trick(st: Core, seat: int, action: Play, pos: int) -> Core:  # noqa: PL
         s.is_terminal = False
         s.__class__ = g.cls
         return s
+    tally, tricks = _settle(tables, info, tricks)
     result = _score(tables, info, tally)
-    return _final(tables, st, action, hs, hd, info, ps, pd, n + 1, tally, tricks, result)
+    return _final(tables, st, action, hs, hd, info, us, ud, tricks, tally, result)
+
+
+def _settle(
+    tables: Tables, info: _Info, tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+) -> tuple[tuple[Any, ...], tuple[tuple[int, tuple[int, ...], int], ...]]:
+    """Where the cards of the gathered ``tricks`` (each ``(leader, positions, winner)``,
+    the winner the kernel's) go: the tally (see ``_NO_TALLY``), and the tricks with the
+    last one's winner changed when the Excuse takes it (T-26b).
+
+    Each trick's cards go to its winner's camp (T-27), the Excuse where
+    :func:`~cardrules.tarot.play.excuse_outcome` sends it (T-25, T-26); the tally keeps
+    the trick of the Petit for T-32. The one account of the piles, for the states, the
+    samples and the bulk playout.
+    """
+    att_s = att_d = def_s = def_d = comp = att_tricks = 0
+    petit = -1
+    sweep = False
+    attack = info.attack
+    players = tables.players
+    last = tables.tricks - 1
+    for n, (leader, trick, won_by) in enumerate(tricks):
+        winner = won_by
+        ts = td = 0
+        for p in trick:
+            ts |= SIDE_BIT[p]
+            td |= DUTY_BIT[p]
+        if td & EXCUSE:
+            at = trick.index(EXCUSE_POS)
+            leader_attacks = attack >> leader & 1
+            wins, to_attack, delta = excuse_outcome(
+                led=at == 0,
+                last=n == last,
+                owner_attacks=bool(attack >> ((leader + at) % players) & 1),
+                winner_attacks=bool(attack >> winner & 1),
+                camp_swept=att_tricks == n if leader_attacks else att_tricks == 0,
+                chelem_announced=info.chelem,
+                options=tables.options,
+            )
+            comp += delta
+            if wins:
+                # T-26b: the Excuse takes the last trick.
+                sweep = True
+                winner = leader
+                tricks = (*tricks[:n], (leader, trick, leader), *tricks[n + 1 :])
+            td ^= EXCUSE
+            if to_attack:
+                att_d |= EXCUSE
+            else:
+                def_d |= EXCUSE
+        winner_attacks = attack >> winner & 1
+        if winner_attacks:
+            att_s |= ts
+            att_d |= td
+        else:
+            def_s |= ts
+            def_d |= td
+        att_tricks += winner_attacks
+        if td & PETIT:
+            petit = 2 * n + (winner_attacks ^ 1)
+    return (att_s, att_d, def_s, def_d, comp, att_tricks, petit, sweep), tricks
 
 
 # -- scoring -----------------------------------------------------------------------------
@@ -1582,15 +1590,13 @@ def fields(state: Core) -> tuple[Any, ...]:
         g.hd,
         g.info.key(),
         (
-            state._ps,
-            state._pd,
+            state._us,
+            state._ud,
             state._trick,
             state._led,
             state._over,
             state._ls,
             state._ld,
-            g.n,
-            g.tally,
             g.tricks,
             g.closer,
         ),
@@ -1598,10 +1604,10 @@ def fields(state: Core) -> tuple[Any, ...]:
 
 
 def restore(tables: Tables, saved: tuple[Any, ...]) -> Core:
-    """The state that :func:`fields` saved, its result computed again: the history
-    stands for its parent (see Core._parent)."""
+    """The state that :func:`fields` saved, its tally and result worked out again: the
+    history stands for its parent (see Core._parent)."""
     encoded, phase, to_play, hs, hd, info_key, play = saved
-    ps, pd, trick, led, over, ls, ld, n, tally, tricks, closer = play
+    us, ud, trick, led, over, ls, ld, tricks, closer = play
     info = _Info()
     (
         info.annulled,
@@ -1627,20 +1633,22 @@ def restore(tables: Tables, saved: tuple[Any, ...]) -> Core:
     last = history[-1][1] if history else None
     if phase is _END:
         if info.annulled is None:
+            tally = _settle(tables, info, tricks)[0]
             result = _score(tables, info, tally)
         else:
+            tally = _NO_TALLY
             reason: Any = info.annulled
             result = DealResult.annulled_deal(players=tables.players, reason=reason)
-        return _final(tables, parent, last, hs, hd, info, ps, pd, n, tally, tricks, result)
-    g = _trick_of(tables, hs, hd, info, n, tally, tricks, closer)
+        return _final(tables, parent, last, hs, hd, info, us, ud, tricks, tally, result)
+    g = _trick_of(tables, hs, hd, info, tricks, closer)
     s = Core()
     s._g = g
     s._parent = parent
     s._act = last
     s._phase = phase
     s._to_play = to_play
-    s._ps = ps
-    s._pd = pd
+    s._us = us
+    s._ud = ud
     s._trick = trick
     s._led = led
     s._over = over
@@ -1669,16 +1677,16 @@ def sampled_state(  # noqa: PLR0915 - the parts of a deal
     ``facts``: the bids, contract, taker, called card's position, partner, the écart's
     words, the slam announcement, the poignées as the engine keeps them and the seats
     that declared. ``play``: the phase, the seat to play, the current trick's positions,
-    the gathered tricks as ``(leader, positions)``, the first leader, and the hands at
-    the start of the play (two words per seat). The piles are gathered again, since the
-    camps depend on the deal.
+    the gathered tricks as ``(leader, positions, winner)`` (the kernel's winner), and
+    the hands at the start of the play (two words per seat). The camps, and so the piles,
+    depend on the deal: they are settled when asked for, as in any state.
     """
     if tables.options.petit_sec_annuls:
         for hand in deal_d:
             if hand == PETIT:
                 return None
     bids, contract, taker, called, partner, ecart, chelem, poignees, declared = facts
-    phase, to_play, trick, gathered, hs, hd = play
+    phase, to_play, trick, tricks, hs, hd = play
     info = _first_info(dealer, deal_s, deal_d, chien[0], chien[1])
     info.bids = bids
     info.contract = contract
@@ -1691,50 +1699,42 @@ def sampled_state(  # noqa: PLR0915 - the parts of a deal
     info.poignees = poignees
     info.declared = declared
     k = tables.kernel
-    players = tables.players
-    tally: tuple[Any, ...] = _NO_TALLY
-    tricks: list[tuple[int, tuple[int, ...], int]] = []
-    ps = pd = 0
-    n = 0
-    for leader, cards_ in gathered:
-        ts = td = 0
+    us = SIDE_ALL
+    ud = DUTY_ALL
+    for _, cards_, _ in tricks:
         for p in cards_:
-            ts |= SIDE_BIT[p]
-            td |= DUTY_BIT[p]
-        ps |= ts
-        pd |= td
-        winner, tally = _gather(tables, info, n, tally, leader, cards_, k.led_suit(cards_), ts, td)
-        tricks.append((leader, cards_, winner))
-        n += 1
+            us ^= SIDE_BIT[p]
+            ud ^= DUTY_BIT[p]
     for p in trick:
-        ps |= SIDE_BIT[p]
-        pd |= DUTY_BIT[p]
+        us ^= SIDE_BIT[p]
+        ud ^= DUTY_BIT[p]
     last = history[-1][1] if history else None
     if phase is _END:
+        tally, tricks = _settle(tables, info, tricks)
         result = _score(tables, info, tally)
-        return _final(tables, history, last, hs, hd, info, ps, pd, n, tally, tuple(tricks), result)
+        return _final(tables, history, last, hs, hd, info, us, ud, tricks, tally, result)
     over = k.over_start
     led = -1
     for p in trick:
         over &= k.over_after[p]
         if led < 0:
             led = k.suit[p]
-    hand_s = hs[to_play] & ~ps
-    hand_d = hd[to_play] & ~pd
-    if not n and not trick:
+    hand_s = hs[to_play] & us
+    hand_d = hd[to_play] & ud
+    if not tricks and not trick:
         ls, ld = _first_lead(k, hand_s, hand_d, called)
     else:
         ls, ld = k.legal(hand_s, hand_d, k.suit_side[led], k.suit_duty[led], over)
-    leader = (to_play - len(trick)) % players
-    g = _trick_of(tables, hs, hd, info, n, tally, tuple(tricks), (leader - 1) % players)
+    leader = (to_play - len(trick)) % tables.players
+    g = _trick_of(tables, hs, hd, info, tricks, (leader - 1) % tables.players)
     s = Core()
     s._g = g
     s._parent = history or None
     s._act = last
     s._phase = phase
     s._to_play = to_play
-    s._ps = ps
-    s._pd = pd
+    s._us = us
+    s._ud = ud
     s._trick = trick
     s._led = led
     s._over = over
@@ -1751,28 +1751,13 @@ def sampled_state(  # noqa: PLR0915 - the parts of a deal
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(32))
 
 
-def _nth(word: int, k: int, count: int) -> int:
-    """The bit index of the ``k``-th lowest of the ``count`` bits of ``word``, counted
-    from the nearer end."""
-    if k + k < count:
-        while k:
-            word &= word - 1
-            k -= 1
-        return (word & -word).bit_length() - 1
-    k = count - 1 - k
-    pos = word.bit_length() - 1
-    while k:
-        word ^= 1 << pos
-        pos = word.bit_length() - 1
-        k -= 1
-    return pos
-
-
 # One loop over the whole deal, inlined for speed, hence its length.
 def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
     """The result of random legal play from ``state`` to the end, drawn as
     ``state.apply(rng.choice(state.legal_actions()))`` draws at every step (see
-    :func:`cardrules.tarot.random_playout`), on the two words, without building a state."""
+    :func:`cardrules.tarot.random_playout`), on the two words, without building a state:
+    the kernel gives each card's successor its legal cards (T-22) and each trick its
+    winner (T-24), and :func:`_settle` the piles at the end."""
     phase = state._phase
     if phase is _END:
         return state._res
@@ -1784,8 +1769,8 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     players = tables.players
     nxt = tables.next
     info = g.info.copy()
-    # As in the states, each seat's cards are its cards at the start of the play less
-    # those played.
+    # As in the states, each seat's cards are its cards at the start of the play, those
+    # not played yet.
     hs: Sequence[int] = g.hs
     hd: Sequence[int] = g.hd
     if phase is not _PLAY:
@@ -1803,30 +1788,30 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         trick: list[int] = []
         led = -1
         over = k.over_start
-        n = ps = pd = 0
-        tally: tuple[Any, ...] = _NO_TALLY
+        us = SIDE_ALL
+        ud = DUTY_ALL
+        tricks = list(g.tricks)
     else:
-        ps = state._ps
-        pd = state._pd
+        us = state._us
+        ud = state._ud
         trick = list(state._trick)
         led = state._led
         over = state._over
         ls = state._ls
         ld = state._ld
         seat = state._to_play
-        n = g.n
-        tally = g.tally
+        tricks = list(g.tricks)
+    n = len(tricks)
     options = tables.options
-    tricks = tables.tricks
+    last = tables.tricks
     thresholds = tables.thresholds
     declarations = tables.declaration_levels
     legal = k.legal
+    winner_of = k.winner
     suit_of = k.suit
     over_after = k.over_after
-    suit_side = k.suit_side
-    suit_duty = k.suit_duty
-    side_bit = SIDE_BIT
-    duty_bit = DUTY_BIT
+    fs = k.suit_side[led]
+    fd = k.suit_duty[led]
     taker = info.taker
     forced = info.ecart_d & TRUMPS if options.poignee_counts_forced_discards else 0
     declared = info.declared
@@ -1839,7 +1824,7 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         count = cs + ld.bit_count()
         if undeclared and undeclared >> seat & 1:
             # The canonical declarations, drawn among the plays as legal_actions lists them.
-            hand = hd[seat] & ~pd
+            hand = hd[seat] & ud
             seat_forced = forced if seat == taker else 0
             trump_like = (hand & TRUMPS | seat_forced).bit_count() + (hand >> 21)
             offers = declarations[min(trump_like, 22)]
@@ -1862,45 +1847,74 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
             r = getrandbits(bits)
             while r >= count:
                 r = getrandbits(bits)
-        # The r-th legal card in card order: the side word's, then the duty word's.
+        # The r-th legal card in card order: the side word's, then the duty word's,
+        # counted from the nearer end of the word.
         if r < cs:
-            pos = _nth(ls, r, cs)
-            ps |= 1 << pos
+            m = ls
+            if r + r < cs:
+                while r:
+                    m &= m - 1
+                    r -= 1
+                bit = m & -m
+                pos = bit.bit_length() - 1
+            else:
+                r = cs - 1 - r
+                pos = m.bit_length() - 1
+                while r:
+                    m ^= 1 << pos
+                    pos = m.bit_length() - 1
+                    r -= 1
+                bit = 1 << pos
+            us ^= bit
         else:
-            bit = _nth(ld, r - cs, count - cs)
-            pos = SPLIT + bit
-            pd |= 1 << bit
+            m = ld
+            r -= cs
+            while r:
+                m &= m - 1
+                r -= 1
+            bit = m & -m
+            ud ^= bit
+            pos = SPLIT - 1 + bit.bit_length()
         trick.append(pos)
         left -= 1
         if left:
             if led < 0:
                 led = suit_of[pos]  # T-23: the Excuse sets no suit
+                fs = k.suit_side[led]
+                fd = k.suit_duty[led]
             over &= over_after[pos]
             seat = nxt[seat]
             # T-22 for the next player, from the declaration.
-            ls, ld = legal(hs[seat] & ~ps, hd[seat] & ~pd, suit_side[led], suit_duty[led], over)
+            ls, ld = legal(hs[seat] & us, hd[seat] & ud, fs, fd, over)
             continue
         if led < 0:
             led = suit_of[pos]
         leader = nxt[seat]
-        ts = td = 0
-        for p in trick:
-            ts |= side_bit[p]
-            td |= duty_bit[p]
-        winner, tally = _gather(tables, info, n, tally, leader, tuple(trick), led, ts, td)
-        n += 1
-        if n == tricks:
+        positions = tuple(trick)
+        # T-24, from the declaration.
+        winner = (leader + winner_of(positions, led)) % players
+        tricks.append((leader, positions, winner))
+        if len(tricks) == last:
             break
         seat = winner
         trick = []
         left = players
         undeclared = 0
         led = -1
+        fs = fd = 0
         over = k.over_start
-        ls, ld = legal(hs[seat] & ~ps, hd[seat] & ~pd, 0, 0, over)
+        ls, ld = legal(hs[seat] & us, hd[seat] & ud, 0, 0, over)
     info.poignees = tuple(poignees)
     info.declared = declared
-    return _score(tables, info, tally)
+    return _score(tables, info, _settle(tables, info, tuple(tricks))[0])
+
+
+def _nth(word: int, k: int) -> int:
+    """The index of the ``k``-th lowest set bit of ``word``."""
+    while k:
+        word &= word - 1
+        k -= 1
+    return (word & -word).bit_length() - 1
 
 
 def _before_play(state: Core, rng: random.Random, info: _Info, hs: list[int], hd: list[int]) -> int:
@@ -1940,11 +1954,11 @@ def _before_play(state: Core, rng: random.Random, info: _Info, hs: list[int], hd
             cs = ls.bit_count()
             r = randbelow(rng, cs + ld.bit_count())
             if r < cs:
-                bit = 1 << _nth(ls, r, cs)
+                bit = 1 << _nth(ls, r)
                 hs[taker] ^= bit
                 info.ecart_s |= bit
             else:
-                bit = 1 << _nth(ld, r - cs, ld.bit_count())
+                bit = 1 << _nth(ld, r - cs)
                 hd[taker] ^= bit
                 info.ecart_d |= bit
             remaining -= 1

@@ -32,7 +32,7 @@ from cardrules.cards import Card, CardKind
 from cardrules.errors import InvalidArgumentError, WrongPhaseError
 from cardrules.state import StateBase, check_seat
 from cardrules.tarot._engine import Core, fields, restore
-from cardrules.tarot._tables import TRUMPS, cards
+from cardrules.tarot._tables import DUTY_ALL, SIDE_ALL, TRUMPS, cards
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.phases import Phase
 from cardrules.tarot.scoring import Camp, DealResult, PoigneeLevel
@@ -277,17 +277,17 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds, seat 0 first (public)."""
         g = self._g
-        ps = self._ps
-        pd = self._pd
+        us = self._us
+        ud = self._ud
         return tuple(
-            [(s & ~ps).bit_count() + (d & ~pd).bit_count() for s, d in zip(g.hs, g.hd, strict=True)]
+            [(s & us).bit_count() + (d & ud).bit_count() for s, d in zip(g.hs, g.hd, strict=True)]
         )
 
     @property
     def cards_played(self) -> tuple[Card, ...]:
         """Every card played to a trick so far, the current trick's included, in card
         order (public: T-39)."""
-        return cards(self._ps, self._pd)
+        return cards(SIDE_ALL ^ self._us, DUTY_ALL ^ self._ud)
 
     @property
     def tricks_played(self) -> int:
@@ -380,7 +380,7 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
                 # T-42); a called card in the chien leaves him alone too, unknowing.
                 or (seat == taker and partner < 0 and not info.chien_s >> called_pos & 1)
                 or called in chien
-                or bool(self._ps >> called_pos & 1)
+                or not self._us >> called_pos & 1
             )
         trick = self.trick
         poignees = self.poignees
@@ -431,12 +431,10 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
             self._to_play,
             g.hs,
             g.hd,
-            self._ps,
-            self._pd,
+            self._us,
+            self._ud,
             g.info.key(),
             self._trick,
-            g.n,
-            g.tally,
             g.tricks,
         )
 
