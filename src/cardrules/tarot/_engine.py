@@ -255,7 +255,7 @@ class _Public:
     """What a view shows of the tricks gathered, worked out once per trick (see
     :meth:`_Trick.public`): read-only."""
 
-    __slots__ = ("last", "played", "tricks", "won")
+    __slots__ = ("last", "played", "seen", "tricks", "won")
 
     # Each gathered trick as (seat, card) in playing order.
     tricks: tuple[tuple[tuple[int, Card], ...], ...]
@@ -265,6 +265,9 @@ class _Public:
     won: tuple[int, ...]
     # The cards of the gathered tricks.
     played: frozenset[Card]
+    # The cards every seat may see in the card play, by the current trick's positions:
+    # filled by the views as they are built (see TarotState.view).
+    seen: dict[tuple[int, ...], frozenset[Card]]
 
 
 class _Trick:
@@ -345,6 +348,7 @@ class _Trick:
         out.last = seated[-1] if seated else ()
         out.won = tuple(won)
         out.played = frozenset(played)
+        out.seen = {}
         self.shown = out
         return out
 

@@ -107,18 +107,43 @@ def points(side: int, duty: int) -> int:
     )
 
 
+def _cards_of(mask: int, first: int) -> tuple[Card, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(TAROT_DECK[first + low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+# The cards of the side words of one suit, and of the duty words, met so far (bounded as
+# the memos of play actions below): a hand's suits and trumps come back deal after deal.
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
+_DUTY_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
+
+
 def cards(side: int, duty: int) -> tuple[Card, ...]:
     """The cards of ``(side, duty)``, in card order."""
-    out = []
-    while side:
-        low = side & -side
-        out.append(TAROT_DECK[low.bit_length() - 1])
-        side ^= low
-    while duty:
-        low = duty & -duty
-        out.append(TAROT_DECK[SPLIT + low.bit_length() - 1])
-        duty ^= low
-    return tuple(out)
+    out: tuple[Card, ...] = ()
+    if side:
+        get = _SUIT_CARDS.get
+        for suit in SUITS:
+            part = side & suit
+            if part:
+                found = get(part)
+                if found is None:
+                    found = _cards_of(part, 0)
+                    if len(_SUIT_CARDS) < MEMO_SIZE:
+                        _SUIT_CARDS[part] = found
+                out += found
+    if duty:
+        found = _DUTY_CARDS.get(duty)
+        if found is None:
+            found = _cards_of(duty, SPLIT)
+            if len(_DUTY_CARDS) < MEMO_SIZE:
+                _DUTY_CARDS[duty] = found
+        out += found
+    return out
 
 
 def words(mask: int) -> tuple[int, int]:

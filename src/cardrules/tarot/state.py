@@ -348,11 +348,13 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
         """
         g = self._g
         players = g.players
-        seat = check_seat(seat, players)
+        if type(seat) is not int or not 0 <= seat < players:
+            seat = check_seat(seat, players)  # raises
         info = g.info
         phase = self._phase
         contract = info.contract
         taker = info.taker
+        to_play = self._to_play
         end = phase is _END
         # T-42: with 5 players the taker calls before the chien is turned up, so a Prise or
         # Garde shows it only from the écart on (T-14); T-16: Garde sans and contre only
@@ -367,6 +369,8 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
         else:
             ecart = cards(0, info.ecart_d & TRUMPS)  # T-15d
         public = g.public()
+        us = self._us
+        ud = self._ud
         called_pos = info.called
         called = None if called_pos < 0 else _CARD[called_pos]
         partner = info.partner
@@ -380,16 +384,28 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
                 # T-42); a called card in the chien leaves him alone too, unknowing.
                 or (seat == taker and partner < 0 and not info.chien_s >> called_pos & 1)
                 or called in chien
-                or not self._us >> called_pos & 1
+                or not us >> called_pos & 1
             )
-        trick = self.trick
-        poignees = self.poignees
-        played = public.played
+        trick = self._trick
+        seated: tuple[tuple[int, Card], ...] = ()
         if trick:
-            played = played.union([c for _, c in trick])
-        public_cards = played.union(chien, ecart, *(p.cards for p in poignees))
-        if called is not None:
-            public_cards |= {called}
+            leader = (to_play - len(trick)) % players
+            seated = tuple([((leader + k) % players, _CARD[p]) for k, p in enumerate(trick)])
+        poignees = self.poignees if info.poignees else ()
+        # The cards whose identity is public: those of the tricks, the chien and the écart
+        # shown, the poignées, the called card. In the card play the same for every seat:
+        # worked out at the first view of a state (by its trick: the states of a search
+        # tree's branches share their trick's part).
+        known = public.seen.get(trick) if phase is _PLAY else None
+        if known is None:
+            shown = [*chien, *ecart, *[_CARD[p] for p in trick]]
+            for poignee in poignees:
+                shown += poignee.cards
+            if called is not None:
+                shown.append(called)
+            known = public.played.union(shown)
+            if phase is _PLAY:
+                public.seen[trick] = known
         hs, hd = self._hand_words(seat)
         return TarotView(
             variant=g.tables.variant,
@@ -398,9 +414,14 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
             players=players,
             dealer=info.dealer,
             phase=phase,
-            to_play=None if self._to_play < 0 else self._to_play,
+            to_play=None if to_play < 0 else to_play,
             hand=cards(hs, hd),
-            hand_sizes=self.hand_sizes,
+            hand_sizes=tuple(
+                [
+                    (s & us).bit_count() + (d & ud).bit_count()
+                    for s, d in zip(g.hs, g.hd, strict=True)
+                ]
+            ),
             bids=info.bids,
             contract=contract,
             taker=None if taker < 0 else taker,
@@ -411,14 +432,14 @@ class TarotState(Core, StateBase):  # type: ignore[misc]
             ecart=ecart,
             poignees=poignees,
             chelem_announced=info.chelem,
-            trick=trick,
+            trick=seated,
             last_trick=public.last,
             tricks=public.tricks,
             tricks_won=public.won,
             result=self._res if end else None,
-            public_cards=public_cards,
+            public_cards=known,
             # Only the seat to play gets its actions: another's would tell its hand.
-            legal_actions=self.legal_actions() if seat == self._to_play else (),
+            legal_actions=self.legal_actions() if seat == to_play else (),
         )
 
     # -- values, pickling, display --------------------------------------------------
