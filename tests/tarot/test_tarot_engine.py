@@ -544,7 +544,8 @@ def test_states_are_immutable_values() -> None:
         del state._ps
     with pytest.raises(ImmutableError, match="TarotState is immutable"):
         state.is_terminal = True
-    assert state.phase is Phase.BIDDING and not state.is_terminal
+    assert state.phase is Phase.BIDDING
+    assert not state.is_terminal
     with pytest.raises(TypeError):
         TarotState()
     assert repr(state) == "<TarotState phase=BIDDING to_play=1>"
