@@ -9,13 +9,13 @@ engines, so that the engines' calls into it cost a C call.
 
 Cards are *positions* (``TrickRules.cards[i]`` is position ``i``) and a set of cards is a
 bitmask over positions, held in two words so that every mask stays a machine integer
-for decks of up to 124 positions: the **duty word** holds the cards that carry an
-obligation beyond following suit (the trumps when the declaration makes players trump
-or overtrump, and the cards that are always playable or exempt), the **side word**
-the others. A deck of at most 62 positions is held in the duty word alone (the side
-word is always 0); a larger one, such as the French Tarot deck, is split at
-:attr:`TrickKernel.split`, the first position of a duty card, so that its 56 suit cards
-fill the side word and its trumps and Excuse the duty word.
+for decks of up to 124 positions: the **duty word** holds the trumps and the cards
+that carry an obligation beyond following suit (the cards that are always playable or
+exempt), the **side word** the others. A deck of at most 62 positions is held in the
+duty word alone (the side word is always 0); a larger one, such as the French Tarot
+deck, is split at :attr:`TrickKernel.split`, the first position of a duty-word card,
+so that its 56 suit cards fill the side word and its trumps and Excuse the duty word,
+whichever obligations the declaration makes.
 
 >>> from cardrules.tarot.cards import TAROT_TRICK_RULES
 >>> k = TrickKernel(TAROT_TRICK_RULES)
@@ -67,6 +67,9 @@ class TrickKernel:
             effective suit: what the others must follow when it sets the suit led (0
             for an exempt card, which sets none).
         follow_duty: The same in the duty word.
+        suit_side: For each suit number, the side-word mask of its cards; one more
+            entry, 0, last, so that the suit number -1 (no suit led yet) reads 0.
+        suit_duty: The same in the duty word.
         trump_side: The side-word mask of the trumps.
         trump_duty: The duty-word mask of the trumps.
         over_start: The duty-word mask of the trumps that a trump must beat in a trick
@@ -101,6 +104,8 @@ class TrickKernel:
         "size",
         "split",
         "suit",
+        "suit_duty",
+        "suit_side",
         "trump_duty",
         "trump_side",
         "trump_suit",
@@ -115,6 +120,8 @@ class TrickKernel:
     trump_suit: int
     follow_side: tuple[int, ...]
     follow_duty: tuple[int, ...]
+    suit_side: tuple[int, ...]
+    suit_duty: tuple[int, ...]
     trump_side: int
     trump_duty: int
     over_start: int
@@ -144,10 +151,11 @@ class TrickKernel:
         trump_suit = labels.index(rules.trump) if rules.trump is not None else -1
         key = tuple(rules.strength[c] for c in cards)
         trumps = [p for p in range(n) if trump_suit >= 0 and suit[p] == trump_suit]
-        # The cards with a duty beyond following go to the duty word.
+        # The trumps and the cards with a duty beyond following go to the duty word:
+        # the trumps even without a duty declared, so that flipping a duty keeps the
+        # words an engine's tables are laid out on.
         duty = {p for p in range(n) if cards[p] in rules.always_playable or suit[p] < 0}
-        if rules.must_trump or rules.must_overtrump:
-            duty.update(trumps)
+        duty.update(trumps)
         # A deck too large for two words stays correct (Python ints are unbounded),
         # only slower in the compiled build.
         split = 0 if n <= WORD_BITS else min(duty, default=n)
@@ -165,6 +173,8 @@ class TrickKernel:
         self.follow_duty = tuple(
             suit_mask[suit[p]] >> split if suit[p] >= 0 else 0 for p in range(n)
         )
+        self.suit_side = (*(m & self.side_mask for m in suit_mask), 0)
+        self.suit_duty = (*(m >> split for m in suit_mask), 0)
         trump_mask = suit_mask[trump_suit] if trump_suit >= 0 else 0
         self.trump_side = trump_mask & self.side_mask
         self.trump_duty = trump_mask >> split

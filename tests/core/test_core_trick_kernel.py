@@ -30,6 +30,10 @@ DECLARATIONS = {
     "tarot-no-trump-duty": attrs.evolve(TAROT_TRICK_RULES, must_trump=False),
     "tarot-no-overtrump": attrs.evolve(TAROT_TRICK_RULES, must_overtrump=False),
     "tarot-excuse-not-free": attrs.evolve(TAROT_TRICK_RULES, always_playable=frozenset()),
+    "tarot-no-duties": attrs.evolve(TAROT_TRICK_RULES, must_trump=False, must_overtrump=False),
+    "tarot-excuse-a-card": attrs.evolve(
+        TAROT_TRICK_RULES, always_playable=frozenset(), exempt=frozenset()
+    ),
     "euchre-hearts": _euchre(),
     "euchre-no-trump-joker": _euchre(NO_TRUMP, joker=True),
     "euchre-double-deck": _euchre(Suit.SPADES, double_deck=True),
@@ -153,6 +157,15 @@ def test_the_tarot_deck_splits_at_its_trumps() -> None:
     kernel = TrickKernel(TAROT_TRICK_RULES)
     assert kernel.split == Card.trump(1).index == 56
     assert kernel.joined(0, kernel.always) == 1 << EXCUSE.index
+    assert kernel.trump_duty == (1 << 21) - 1
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(DECLARATIONS) if n.startswith("tarot")])
+def test_the_tarot_words_do_not_depend_on_the_duties_declared(name: str) -> None:
+    # The engine lays its tables out on the words: flipping an obligation keeps them.
+    kernel = TrickKernel(DECLARATIONS[name])
+    assert kernel.split == 56
+    assert kernel.trump_side == 0
     assert kernel.trump_duty == (1 << 21) - 1
 
 

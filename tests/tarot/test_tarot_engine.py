@@ -22,6 +22,7 @@ from cardrules import (
     DealError,
     DeclarationError,
     GameOverError,
+    ImmutableError,
     InvalidActionError,
     InvalidSeatError,
     NotationError,
@@ -537,10 +538,14 @@ def test_bad_inputs_are_rejected_with_documented_errors() -> None:
 
 def test_states_are_immutable_values() -> None:
     state = playable(TarotVariant())
-    with pytest.raises(AttributeError):
-        state._hands = ()
-    with pytest.raises(AttributeError):
-        del state._hands
+    with pytest.raises(ImmutableError, match="TarotState is immutable"):
+        state._phase = Phase.END
+    with pytest.raises(ImmutableError, match="TarotState is immutable"):
+        del state._ps
+    with pytest.raises(ImmutableError, match="TarotState is immutable"):
+        state.is_terminal = True
+    assert state.phase is Phase.BIDDING
+    assert not state.is_terminal
     with pytest.raises(TypeError):
         TarotState()
     assert repr(state) == "<TarotState phase=BIDDING to_play=1>"

@@ -257,23 +257,23 @@ def _fields(facts: DealFacts) -> dict[str, Any]:
 
 
 def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
-    # legal_actions keeps the tuples of one-suit masks (following) and nothing else, and
-    # stops keeping them at a fixed size: a long-running server does not grow.
-    from cardrules.tarot import _tables as engine
-    from cardrules.tarot import _tables as masks
+    # legal_actions keeps the tuples of one-suit side words and of duty words (trumps and
+    # the Excuse) and nothing else, and stops keeping them at a fixed size: a
+    # long-running server does not grow.
+    from cardrules.tarot import _tables as tables
 
     variant = TarotVariant()
     for seed in range(40):
         for state in random_states(variant, seed):
             state.legal_actions()
-    memo = engine._PLAY_MEMO
-    assert 0 < len(memo) <= engine._MEMO_SIZE
-    groups = [masks._SUIT_MASK[s] for s in range(4)] + [masks._TRUMPS]
-    for mask, actions in memo.items():
-        # One suit or the trumps, with or without the Excuse (or the Excuse alone).
-        assert sum(1 for g in groups if mask & g) <= 1
-        assert mask & ~masks._EXB or mask == masks._EXB
-        assert actions == engine._PLAY_ACTIONS.of(mask)
+    assert 0 < len(tables.SIDE_MEMO) <= tables.MEMO_SIZE
+    assert 0 < len(tables.DUTY_MEMO) <= tables.MEMO_SIZE
+    for side, actions in tables.SIDE_MEMO.items():
+        assert sum(1 for suit in tables.SUITS if side & suit) == 1
+        assert [a.card for a in actions] == list(tables.cards(side, 0))  # type: ignore[attr-defined]
+    for duty, actions in tables.DUTY_MEMO.items():
+        assert 0 < duty < 1 << 22
+        assert [a.card for a in actions] == list(tables.cards(0, duty))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

@@ -176,6 +176,7 @@ def test_the_module_map_is_the_shared_one() -> None:
                 "view",
                 "variant",
                 "match",
+                "phases",
                 "playout",
                 "_tables",
                 "_engine",
@@ -199,18 +200,22 @@ def test_the_imports_run_one_way_without_circles() -> None:
 
     for module in MODULES:
         walk(module, ())
-    # The view is built from the state's public accessors: it loads neither the state
-    # nor the engine; the engine loads neither the state nor the variant.
-    assert not graph["view"] & {"state", "_engine", "variant"}
+    # The state builds its views; the view's sampler builds states in the engine room:
+    # the view loads neither the state nor the variant (it holds its variant). The engine
+    # loads neither the state nor the variant, nor anything above them; the rules
+    # modules load neither engine room. The match keeps the variant that deals for it
+    # and loads none.
+    assert not graph["view"] & {"state", "variant", "match"}
     assert not graph["_engine"] & {"state", "variant", "view", "playout", "match"}
     assert not graph["_tables"] & {"state", "variant", "view", "_engine", "play"}
+    for rules in ("cards", "play", "bidding", "scoring", "actions", "options", "phases"):
+        assert not graph[rules] & {"_engine", "_tables"}, rules
+    assert not graph["match"] & {"variant", "state", "view", "_engine"}
 
 
-def test_package_modules_are_imported_inside_functions_only_where_a_circle_needs_it() -> None:
+def test_no_package_module_is_imported_inside_a_function() -> None:
     local = {m: _runtime_imports(m)[1] for m in MODULES}
-    # variant.new_match (the match deals with the variant); the deprecated
-    # cards.TAROT_TABLE is named by its path (cardrules.deprecation).
-    assert {m: names for m, names in local.items() if names} == {"variant": ["match"]}
+    assert {m: names for m, names in local.items() if names} == {}
 
 
 def test_no_public_module_imports_a_private_name_of_another_public_module() -> None:

@@ -1,70 +1,128 @@
-"""The French Tarot engine (private): the states' storage, every state built, the phase
-transitions, the play of a card, the end of a trick, scoring from the tally and the bulk
-playout.
+"""The French Tarot engine (private): the states' storage, every state built, the full
+check of every action with its rule-ID'd errors, the phase transitions, the play of a
+card, the end of a trick, scoring from the tally, the bulk playout and the states a
+view's sample is built as.
 
-Everything that builds a state is here: ``Core`` holds a state's slots and the fast
-paths (``apply``, ``check``, ``is_legal``, ``legal_actions``); the public state class,
-:class:`~cardrules.tarot.TarotState`, adds the accessors and the full check of each
-action with its rule-ID'd errors (``_validate``), which the fast paths fall back to.
-The variant hands the engine its :class:`~cardrules.tarot._tables.Tables`, which carry
-the state class that new states are given.
+Everything that builds or checks a state is here: ``Core`` holds a state's slots, the
+fast paths (``apply``, ``check``, ``is_legal``, ``legal_actions``) and the full check
+they fall back to (``_validate``); the public state class,
+:class:`~cardrules.tarot.TarotState`, derives from it and adds the accessors, the view
+and pickling. The variant hands the engine its :class:`~cardrules.tarot._tables.Tables`,
+which carry the state class that new states are given and the variant's trick
+declaration compiled into a :class:`~cardrules._tricks.TrickKernel`.
 
-The hot blocks are written inline, each naming its rule: a Python call per card costs
-more than the rule itself. So two blocks are written both in ``Core.apply`` (with
-``_end_trick``) and in the bulk playout, on the same tables: the follower's legal cards
-(T-22, at every card) and the winner of a trick without the Excuse (T-24, two lines at
-every trick). Every other rule is written once here; the trick rules' declaration
-(``cardrules.tarot.cards.TAROT_TRICK_RULES``), compiled in ``_tables``, gives the
-Excuse's trick, the public helpers and the errors of the full check.
+T-22 (follow, trump, overtrump) and T-24 (the winner) are the kernel's: every path here
+asks it (``kernel.legal`` for each card's successor, ``kernel.winner`` at each trick's
+end), so a variant declaring other trick rules changes the checked states, the errors,
+the bulk playout and the samples together. Sets of cards are the kernel's two words
+(see ``_tables``), each below ``2**62``: the compiled build keeps them machine ints.
+
+A deal shares what stays the same while a trick is played (``_Trick``): the hands as
+they were when the card play began, the deal's facts (``_Info``), the tricks gathered
+with their winners. Playing a card builds one small state; gathering a trick asks the
+kernel for its winner and builds one ``_Trick`` more. Where the cards go (the piles,
+the Excuse, the Petit: T-25 … T-27, T-32) is worked out from the gathered tricks by one
+function, :func:`_settle`, when it is needed: at the end of a deal (the states and the
+bulk playout alike) or when an accessor asks. A view reads the gathered tricks, and
+what it shows of them is worked out once per trick (``_Trick.public``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Final, Self, overload
+from typing import Any, Final, NoReturn, Self, overload
 
-from cardrules._util import mypyc_attr
+from cardrules._tricks import TrickKernel
+from cardrules._util import mypyc_attr, quote
 from cardrules.actions import Action, Pass, Play
-from cardrules.cards import Rank
+from cardrules.cards import EXCUSE as EXCUSE_CARD
+from cardrules.cards import Card, CardKind, Rank
 from cardrules.decks import randbelow
-from cardrules.errors import IllegalActionError, NotationError
-from cardrules.tarot._tables import (
-    _ANNOUNCE_ACTIONS,
-    _BIT,
-    _BOUTS,
-    _CALLABLE_BY_RANK,
-    _DECK_MASK,
-    _DISCARD_ACTIONS,
-    _EXB,
-    _EXCUSE_POS,
-    _FIRST_TRUMP,
-    _FOLLOW,
-    _LOW,
-    _ONE,
-    _OVER,
-    _PASS,
-    _PETIT_B,
-    _PLAY_MEMO,
-    _SUIT,
-    _SUIT_MASK,
-    _T,
-    _TRUMPS,
-    Phase,
-    Tables,
-    _ecart_legal,
-    _follow_actions,
-    _play_actions,
-    _points,
+from cardrules.errors import (
+    CardNotInHandError,
+    DeclarationError,
+    DiscardError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    LeadRestrictionError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
+    NotationError,
+    NotYourTurnError,
+    UnknownCardError,
+    WrongPhaseError,
 )
-from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
-from cardrules.tarot.bidding import Contract, auction_taker
-from cardrules.tarot.options import TarotOptions
+from cardrules.state import check_seat
+from cardrules.tarot._tables import (
+    ANNOUNCE_ACTIONS,
+    BOUTS,
+    BY_ID,
+    CALLABLE_BY_RANK,
+    DISCARDS,
+    DUTY_ALL,
+    DUTY_BIT,
+    DUTY_MEMO,
+    EXCUSE,
+    EXCUSE_POS,
+    ID_OF,
+    KINGS,
+    LOW,
+    MID_TRUMPS,
+    ONE,
+    PASS,
+    PETIT,
+    SIDE_ALL,
+    SIDE_BIT,
+    SIDE_MEMO,
+    SPLIT,
+    SUITS,
+    TRUMPS,
+    Tables,
+    discard_actions,
+    duty_actions,
+    ecart_legal,
+    points,
+    side_actions,
+)
+from cardrules.tarot.actions import (
+    AnnounceChelem,
+    Bid,
+    Call,
+    DeclarePoignee,
+    Discard,
+    action_from_id,
+    parse_action,
+    poignee_level_of,
+)
+from cardrules.tarot.bidding import Contract, auction_taker, check_bid
+from cardrules.tarot.phases import Phase
+from cardrules.tarot.play import excuse_outcome
 from cardrules.tarot.scoring import Camp, DealFacts, DealResult, PoigneeLevel, score_deal
 
-# -- the deal's constant part --------------------------------------------------------
+__all__ = ["Core", "random_playout", "restore", "root", "sampled_state"]
 
+# Enum members as module constants: ``Phase.PLAY`` or ``Camp.ATTACK`` costs an enum
+# attribute look-up (about 90 ns) each time it is read.
+_PLAY: Final = Phase.PLAY
+_END: Final = Phase.END
+_BIDDING: Final = Phase.BIDDING
+_ECART: Final = Phase.ECART
+_ANNOUNCE: Final = Phase.ANNOUNCE
+_CALL: Final = Phase.CALL
+_ATTACK: Final = Camp.ATTACK
+_DEFENCE: Final = Camp.DEFENCE
+_PRISE: Final = Contract.PRISE
+_GARDE: Final = Contract.GARDE
+_GARDE_SANS: Final = Contract.GARDE_SANS
+_GARDE_CONTRE: Final = Contract.GARDE_CONTRE
+_CONTRACTS: Final = (None, *Contract)
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+
+# -- the deal's constant part --------------------------------------------------------
 
 # The fields of _Info, in slot order.
 _INFO_FIELDS: Final = (
@@ -73,12 +131,15 @@ _INFO_FIELDS: Final = (
     "bids",
     "called",
     "chelem",
-    "chien",
+    "chien_d",
+    "chien_s",
     "contract",
-    "deal",
+    "deal_d",
+    "deal_s",
     "dealer",
     "declared",
-    "ecart",
+    "ecart_d",
+    "ecart_s",
     "partner",
     "poignees",
     "taker",
@@ -88,29 +149,52 @@ _INFO_FIELDS: Final = (
 class _Info:
     """What a deal fixes outside the trick play: the deal, the auction, the contract.
 
-    Immutable by convention: a change builds a copy with :meth:`copy`.
+    Immutable by convention: a change builds a copy with :meth:`copy`. Sets of cards
+    are the two words of ``_tables`` (``*_s`` the side word, ``*_d`` the duty word).
     """
 
     __slots__ = _INFO_FIELDS
 
     dealer: int
-    deal: tuple[int, ...]
-    chien: int
+    deal_s: tuple[int, ...]
+    deal_d: tuple[int, ...]
+    chien_s: int
+    chien_d: int
     bids: tuple[tuple[int, Contract | None], ...]
     contract: Contract | None
     taker: int
     called: int
     partner: int
     attack: int
-    ecart: int
+    ecart_s: int
+    ecart_d: int
     chelem: bool
+    # (seat, level, duty word of the cards shown): a poignée shows trumps and the Excuse.
     poignees: tuple[tuple[int, PoigneeLevel, int], ...]
     declared: int
     annulled: str | None
 
     def key(self) -> tuple[Any, ...]:
         """Every field, in slot order: for equality, hashing and pickling."""
-        return tuple(getattr(self, name) for name in _INFO_FIELDS)
+        return (
+            self.annulled,
+            self.attack,
+            self.bids,
+            self.called,
+            self.chelem,
+            self.chien_d,
+            self.chien_s,
+            self.contract,
+            self.deal_d,
+            self.deal_s,
+            self.dealer,
+            self.declared,
+            self.ecart_d,
+            self.ecart_s,
+            self.partner,
+            self.poignees,
+            self.taker,
+        )
 
     def copy(self) -> _Info:
         """A copy, for the caller to change before sharing it."""
@@ -120,30 +204,38 @@ class _Info:
         new.bids = self.bids
         new.called = self.called
         new.chelem = self.chelem
-        new.chien = self.chien
+        new.chien_d = self.chien_d
+        new.chien_s = self.chien_s
         new.contract = self.contract
-        new.deal = self.deal
+        new.deal_d = self.deal_d
+        new.deal_s = self.deal_s
         new.dealer = self.dealer
         new.declared = self.declared
-        new.ecart = self.ecart
+        new.ecart_d = self.ecart_d
+        new.ecart_s = self.ecart_s
         new.partner = self.partner
         new.poignees = self.poignees
         new.taker = self.taker
         return new
 
 
-def _first_info(dealer: int, deal: tuple[int, ...], chien: int) -> _Info:
+def _first_info(
+    dealer: int, deal_s: tuple[int, ...], deal_d: tuple[int, ...], chien_s: int, chien_d: int
+) -> _Info:
     info = _Info()
     info.dealer = dealer
-    info.deal = deal
-    info.chien = chien
+    info.deal_s = deal_s
+    info.deal_d = deal_d
+    info.chien_s = chien_s
+    info.chien_d = chien_d
     info.bids = ()
     info.contract = None
     info.taker = -1
     info.called = -1
     info.partner = -1
     info.attack = 0
-    info.ecart = 0
+    info.ecart_s = 0
+    info.ecart_d = 0
     info.chelem = False
     info.poignees = ()
     info.declared = 0
@@ -151,32 +243,59 @@ def _first_info(dealer: int, deal: tuple[int, ...], chien: int) -> _Info:
     return info
 
 
-# The trick tally: what changes once per trick.
-_ATT_PILE, _DEF_PILE, _COMP, _ATT_TRICKS, _WINNERS, _PETIT, _PREV, _SWEEP = range(8)
-_NO_TALLY: Final = (0, 0, 0, 0, 0, -1, None, False)
+# The tally of the tricks gathered (see _settle): the piles hold every card of the
+# tricks, the Excuse where T-25/T-26 send it; the compensation to the attack in half
+# points; the attack's tricks; the Petit's last trick (2n, +1 if the defence won it);
+# whether the Excuse took the last trick (T-26b).
+_ATT_S, _ATT_D, _DEF_S, _DEF_D, _COMP, _ATT_TRICKS, _PETIT, _SWEEP = range(8)
+_NO_TALLY: Final = (0, 0, 0, 0, 0, 0, -1, False)
+
+
+class _Public:
+    """What a view shows of the tricks gathered, worked out once per trick (see
+    :meth:`_Trick.public`): read-only."""
+
+    __slots__ = ("last", "played", "seen", "tricks", "won")
+
+    # Each gathered trick as (seat, card) in playing order.
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    # The previous trick, as (seat, card) (T-39).
+    last: tuple[tuple[int, Card], ...]
+    # How many tricks each seat has won.
+    won: tuple[int, ...]
+    # The cards of the gathered tricks.
+    played: frozenset[Card]
+    # The cards every seat may see in the card play, by the current trick's positions:
+    # filled by the views as they are built (see TarotState.view).
+    seen: dict[tuple[int, ...], frozenset[Card]]
 
 
 class _Trick:
     """What stays the same while one trick is played (and through each step before the
     play): shared by the states of the trick, so that playing a card copies one reference.
 
-    Immutable by convention.
+    Immutable by convention, but for the view's part, worked out when first asked for.
     """
 
     __slots__ = (
         "closer",
         "cls",
-        "hands",
+        "hd",
+        "hs",
         "info",
+        "kernel",
         "n",
         "next",
         "players",
+        "settled",
+        "shown",
         "tables",
-        "tally",
+        "tricks",
         "undeclared",
     )
 
     tables: Tables
+    kernel: TrickKernel
     # The class of every state (tables.state), where the hot paths read it: a state costs
     # the same as with the class imported by name (measured: 8 ns more, within the noise;
     # type(parent) costs 11 ns more, and leaves the first state of a deal unbound).
@@ -185,88 +304,134 @@ class _Trick:
     next: tuple[int, ...]
     # The seat that plays the trick's last card (-1 outside the play).
     closer: int
-    # Each seat's cards before the first card is played; its cards now are
-    # ``hands[seat] & ~state._played`` (see ``Core._hands``): playing a card changes no
-    # hand.
-    hands: tuple[int, ...]
+    # Each seat's cards before the first card is played (two words); its cards now are
+    # those not played yet (``state._us``, ``state._ud``): playing a card changes no hand.
+    hs: tuple[int, ...]
+    hd: tuple[int, ...]
     info: _Info
-    # The tricks gathered, and their tally (see _NO_TALLY).
+    # The tricks gathered: how many, and each as (leader, positions, winner).
     n: int
-    tally: tuple[Any, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    # Their tally, once worked out (None before; see tally()).
+    settled: tuple[Any, ...] | None
     # The seats that may still declare a poignée: those that have not, in the first
     # trick (T-19); 0 afterwards.
     undeclared: int
+    # The view's part, once worked out (None before).
+    shown: _Public | None
+
+    def tally(self) -> tuple[Any, ...]:
+        """The tally of the tricks gathered (see :func:`_settle`), worked out when first
+        asked for."""
+        settled = self.settled
+        if settled is None:
+            settled = self.settled = _settle(self.tables, self.info, self.tricks)[0]
+        return settled
+
+    def public(self) -> _Public:
+        """What a view shows of the tricks gathered, worked out at the first view of the
+        trick: a late view costs what an early one does."""
+        shown = self.shown
+        if shown is not None:
+            return shown
+        players = self.players
+        deck = _CARD
+        seated = []
+        won = [0] * players
+        played: list[Card] = []
+        for leader, trick, winner in self.tricks:
+            seated.append(tuple([((leader + k) % players, deck[p]) for k, p in enumerate(trick)]))
+            played += [deck[p] for p in trick]
+            won[winner] += 1
+        out = _Public()
+        out.tricks = tuple(seated)
+        out.last = seated[-1] if seated else ()
+        out.won = tuple(won)
+        out.played = frozenset(played)
+        out.seen = {}
+        self.shown = out
+        return out
+
+
+_CARD: Final = tuple(Card.from_index(i) for i in range(79))
 
 
 def _trick_of(
     tables: Tables,
-    hands: tuple[int, ...],
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
     info: _Info,
-    n: int,
-    tally: tuple[Any, ...],
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
     closer: int = -1,
 ) -> _Trick:
     """A new :class:`_Trick`; ``closer`` is the seat that plays the trick's last card."""
     g = _Trick()
     g.tables = tables
+    g.kernel = tables.kernel
     g.cls = tables.state
     g.players = tables.players
     g.next = tables.next
     g.closer = closer
-    g.hands = hands
+    g.hs = hs
+    g.hd = hd
     g.info = info
-    g.n = n
-    g.tally = tally
+    n = g.n = len(tricks)
+    g.tricks = tricks
     g.undeclared = 0 if n else ~info.declared & ((1 << g.players) - 1)
+    g.settled = None
+    g.shown = None
     return g
 
 
 # The state classes derive from it (see cardrules.tarot.state), also in the compiled build.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Core:
-    """A state's storage and fast paths; :class:`~cardrules.tarot.TarotState` is the class
-    every state has (see the module docs). A plain ``Core()`` is filled in and then given
-    that class."""
+    """A state's storage, its fast paths and its full check;
+    :class:`~cardrules.tarot.TarotState` is the class every state has (see the module
+    docs). A plain ``Core()`` is filled in and then given that class."""
 
     __slots__ = (
         "_act",
-        "_follow",
         "_g",
-        "_legal",
+        "_ld",
+        "_led",
+        "_ls",
         "_over",
         "_parent",
         "_phase",
-        "_played",
         "_res",
         "_to_play",
         "_trick",
+        "_ud",
+        "_us",
         "is_terminal",
     )
 
     _g: _Trick
-    # The previous state, whose seat to play took ``_act``; or, in an unpickled state, the
-    # whole history (``_act`` is its last action). ``_act`` is None in a deal's first state.
+    # The previous state, whose seat to play took ``_act``; or, in a state built from its
+    # fields (unpickled, sampled), the whole history (``_act`` is its last action).
+    # ``_act`` is None in a deal's first state.
     _parent: Core | tuple[tuple[int, Action], ...] | None
     _act: Action | None
     _phase: Phase
     _to_play: int
-    # The cards played so far (0 before the play).
-    _played: int
+    # The cards not played yet (every card before the play), two words.
+    _us: int
+    _ud: int
+    # The current trick's positions.
     _trick: tuple[int, ...]
-    # The cards that must be followed: those of the suit led (T-22), 0 until a card other
-    # than the Excuse is played to the trick (T-23).
-    _follow: int
+    # The suit number led (T-22), -1 until a card other than the Excuse is played to the
+    # trick (T-23).
+    _led: int
+    # The trumps a trump must beat (the kernel's ``over``, duty word).
     _over: int
-    _legal: int
+    # The legal cards (the legal discards in the écart), two words.
+    _ls: int
+    _ld: int
     _res: DealResult
     # A plain attribute rather than a property: bots read it at every step.
     is_terminal: bool
     """True once the deal is over (played out or annulled)."""
-
-    # The full check of an action, and of a poignée's cards: the state class's (see
-    # cardrules.tarot.state), with the rule-ID'd errors.
-    _validate: ClassVar[Callable[[Core, object, object], tuple[Action, int]]]
-    _poignee: ClassVar[Callable[[Core, DeclarePoignee, int], tuple[PoigneeLevel, int]]]
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to play may take, in a fixed order (empty at the end).
@@ -283,13 +448,15 @@ class Core:
         """
         if self._phase is not _PLAY:
             return self._actions_before_play()
-        mask = self._legal
-        if self._follow:
-            # Following (one legal card included): a mask seen before, as a rule.
-            acts = _PLAY_MEMO.get(mask) or _follow_actions(mask)
+        ls = self._ls
+        ld = self._ld
+        # A follower's cards are one suit's or trumps: words seen before, as a rule.
+        if ls:
+            acts = SIDE_MEMO.get(ls) or side_actions(ls)
+            if ld:
+                acts += DUTY_MEMO.get(ld) or duty_actions(ld)
         else:
-            # A lead: the whole hand, seldom seen before.
-            acts = _play_actions(mask)
+            acts = DUTY_MEMO.get(ld) or duty_actions(ld)
         undeclared = self._g.undeclared
         if undeclared and undeclared >> self._to_play & 1:
             acts += self._declarations()
@@ -300,9 +467,9 @@ class Core:
         if phase is _BIDDING:
             return self._g.tables.bid_actions[self._highest_index()]
         if phase is _ECART:
-            return _DISCARD_ACTIONS.of(self._legal)
+            return discard_actions(self._ls, self._ld)
         if phase is _ANNOUNCE:
-            return _ANNOUNCE_ACTIONS
+            return ANNOUNCE_ACTIONS
         if phase is _CALL:
             return self._callable()[2]
         return ()
@@ -316,8 +483,10 @@ class Core:
     def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool: ...
     def is_legal(self, action: object, seat: object = None) -> bool:
         """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
-        if type(action) is Play and seat is None and self._legal >> action.card.index & 1:
-            return self._phase is _PLAY
+        if type(action) is Play and seat is None and self._phase is _PLAY:
+            pos = action.card.index
+            if self._ls & SIDE_BIT[pos] or self._ld & DUTY_BIT[pos]:
+                return True
         try:
             # Past the fast path above, check's own would not pass either.
             self._validate(action, seat)
@@ -331,13 +500,10 @@ class Core:
     def check(self, action: Action | str | int, seat: int | None = None) -> None: ...
     def check(self, action: object, seat: object = None) -> None:
         """Raise the specific error if ``action`` is illegal here (see :meth:`apply`)."""
-        if (
-            type(action) is Play
-            and seat is None
-            and self._phase is _PLAY
-            and self._legal >> action.card.index & 1
-        ):
-            return
+        if type(action) is Play and seat is None and self._phase is _PLAY:
+            pos = action.card.index
+            if self._ls & SIDE_BIT[pos] or self._ld & DUTY_BIT[pos]:
+                return
         self._validate(action, seat)
 
     @overload
@@ -362,72 +528,78 @@ class Core:
             IllegalActionError: the specific subclass naming the rule broken
                 (``MustFollowSuitError``, ``MustOvertrumpError``, ``DiscardError`` …).
         """
+        pos = -1
+        sb = db = 0
         if type(action) is Play and self._phase is _PLAY:
-            pos = action.card.index
-            bit = _BIT[pos]
-            player = self._to_play
-            if self._legal & bit and (seat is None or (type(seat) is int and seat == player)):
-                # The hot path: the card is legal (T-22, T-43); play it. No hand changes
-                # (see _Trick.hands) and the trick's shared part stays: a card that does
-                # not end the trick only builds the new state.
-                g = self._g
-                if player == g.closer:
-                    return _end_trick(self, player, action, pos)  # type: ignore[return-value]
-                played = self._played | bit
-                # T-23: after a led Excuse the next card sets the suit.
-                follow = self._follow or _FOLLOW[pos]
-                # Only a trump changes the trumps that overtrump (T-22).
-                over = self._over & _OVER[pos] if _FIRST_TRUMP <= pos < _EXCUSE_POS else self._over
-                nxt = g.next[player]
-                # T-22 for the next player. The bulk playout has the same block: one
-                # function for both would cost a Python call per card.
-                h = g.hands[nxt] & ~played
-                if follow:
-                    legal = h & follow
-                    if follow == _TRUMPS:
-                        legal = (legal & over or legal) | (h & _EXB) if legal else h
-                    elif legal:
-                        if h >> _EXCUSE_POS:
-                            legal |= _EXB
-                    else:
-                        trumps = h & _TRUMPS
-                        legal = (trumps & over or trumps) | (h & _EXB) if trumps else h
-                else:
-                    legal = h
-                s = Core()
-                s._g = g
-                s._parent = self
-                s._act = action
-                s._phase = _PLAY
-                s._to_play = nxt
-                s._played = played
-                s._trick = self._trick + _ONE[pos]
-                s._follow = follow
-                s._over = over
-                s._legal = legal
-                s.is_terminal = False
-                s.__class__ = g.cls
-                return s  # type: ignore[return-value]
-        if seat is None:
-            state = self._quick_do(action)
-            if state is not None:
-                return state  # type: ignore[return-value]
-        checked, acting = self._validate(action, seat)
-        return self._transition(checked, acting)
+            p = action.card.index
+            sb = SIDE_BIT[p]
+            db = DUTY_BIT[p]
+            # The card is legal (T-22, T-43) and the seat, if given, is the seat to play.
+            if (self._ls & sb or self._ld & db) and (
+                seat is None or (type(seat) is int and seat == self._to_play)
+            ):
+                pos = p
+        if pos < 0:
+            if seat is None:
+                quick = self._quick_do(action)
+                if quick is not None:
+                    return quick  # type: ignore[return-value]
+            checked, acting = self._validate(action, seat)
+            if type(checked) is not Play:
+                return self._transition(checked, acting)  # type: ignore[return-value]
+            # One parse and one pass: the card, checked, is played below.
+            action = checked
+            pos = checked.card.index
+            sb = SIDE_BIT[pos]
+            db = DUTY_BIT[pos]
+        # Play the card. No hand changes (see _Trick.hs) and the trick's shared part stays:
+        # a card that does not end the trick only builds the new state.
+        player = self._to_play
+        g = self._g
+        if player == g.closer:
+            return _end_trick(self, player, action, pos, sb, db)  # type: ignore[arg-type, return-value]
+        k = g.kernel
+        us = self._us ^ sb
+        ud = self._ud ^ db
+        led = self._led
+        if led < 0:
+            led = k.suit[pos]  # T-23: the Excuse (-1) sets no suit
+        over = self._over & k.over_after[pos]
+        nxt = g.next[player]
+        # T-22 for the next player, from the declaration.
+        ls, ld = k.legal(g.hs[nxt] & us, g.hd[nxt] & ud, k.suit_side[led], k.suit_duty[led], over)
+        s = Core()
+        s._g = g
+        s._parent = self
+        s._act = action  # type: ignore[assignment]
+        s._phase = _PLAY
+        s._to_play = nxt
+        s._us = us
+        s._ud = ud
+        s._trick = self._trick + ONE[pos]
+        s._led = led
+        s._over = over
+        s._ls = ls
+        s._ld = ld
+        s.is_terminal = False
+        s.__class__ = g.cls
+        return s  # type: ignore[return-value]
 
     def _quick_do(self, action: object) -> Core | None:
         """The state after a common action that is legal without doubt in the phases
         before the play; None for any other action, which then gets the full check."""
         phase = self._phase
         if phase is _BIDDING:
-            if action is _PASS or (type(action) is Bid and action.contract > self._highest_index()):
+            if action is PASS or (type(action) is Bid and action.contract > self._highest_index()):
                 return self._do_bid(action, self._to_play)
         elif phase is _ECART:
             if type(action) is Discard:
                 card = action.card
-                if card is not None and self._legal >> card.index & 1:
-                    return self._do_discard(action, self._to_play)
-        elif phase is _ANNOUNCE and (action is _PASS or action is _ANNOUNCE_ACTIONS[0]):
+                if card is not None and (
+                    self._ls & SIDE_BIT[card.index] or self._ld & DUTY_BIT[card.index]
+                ):
+                    return self._do_discard(card.index, action, self._to_play)
+        elif phase is _ANNOUNCE and (action is PASS or action is ANNOUNCE_ACTIONS[0]):
             return self._do_announce(action, self._to_play)
         return None
 
@@ -439,272 +611,623 @@ class Core:
         return highest
 
     def _callable(self) -> tuple[Rank, int, tuple[Call, ...]]:
-        return _callable_entry(self._g.hands[self._g.info.taker])
+        return _callable_entry(self._g.hs[self._g.info.taker])
+
+    def _trump_count(self, seat: int) -> int:
+        # T-18, T-20: the trumps held (with forced écart trumps, T-20c) plus one for the
+        # Excuse (T-20b).
+        hand = self._g.hd[seat] & self._ud
+        info = self._g.info
+        count = (hand & TRUMPS).bit_count() + (hand >> 21)
+        if seat == info.taker and self._g.tables.options.poignee_counts_forced_discards:
+            count += (info.ecart_d & TRUMPS).bit_count()
+        return count
 
     def _declarations(self) -> tuple[Action, ...]:
-        # T-18, T-20: a level is open when its threshold is at most the trumps held (with
-        # forced écart trumps, T-20c) plus one for the Excuse (T-20b).
-        seat = self._to_play
-        hand = self._g.hands[seat] & ~self._played
-        info = self._g.info
-        count = (hand & _TRUMPS).bit_count() + (hand >> _EXCUSE_POS)
-        if seat == info.taker and self._g.tables.options.poignee_counts_forced_discards:
-            count += (info.ecart & _TRUMPS).bit_count()
-        return self._g.tables.declarations[min(count, 22)]
+        return self._g.tables.declarations[min(self._trump_count(self._to_play), 22)]
 
-    def _transition(self, action: Action, seat: int) -> Self:
-        """Apply an action already validated by :meth:`_validate`."""
-        if isinstance(action, Play):
-            return self.apply(action, seat)
-        state: Core
-        if isinstance(action, DeclarePoignee):
-            state = self._do_poignee(action, seat)
-        elif isinstance(action, Bid) or (isinstance(action, Pass) and self._phase is _BIDDING):
-            state = self._do_bid(action, seat)
-        elif isinstance(action, Call):
-            state = self._do_call(action, seat)
-        elif isinstance(action, Discard):
-            state = self
+    def _transition(self, action: Action, seat: int) -> Core:
+        """Apply an action other than a card, already validated by :meth:`_validate`."""
+        if type(action) is DeclarePoignee:
+            return self._do_poignee(action, seat)
+        if type(action) is Bid or (type(action) is Pass and self._phase is _BIDDING):
+            return self._do_bid(action, seat)
+        if type(action) is Call:
+            return self._do_call(action, seat)
+        if type(action) is Discard:
+            state: Core = self
             for card in action.cards:
-                state = state._do_discard(Discard(card), seat)
-        else:
-            state = self._do_announce(action, seat)
-        return state  # type: ignore[return-value]
+                state = state._do_discard(card.index, DISCARDS[card.index], seat)
+            return state
+        return self._do_announce(action, seat)
 
     def _do_bid(self, action: Action, seat: int) -> Core:
-        tables = self._g.tables
-        info = self._g.info.copy()
+        g = self._g
+        tables = g.tables
+        info = g.info.copy()
         contract = action.contract if type(action) is Bid else None
         bids = info.bids = (*info.bids, (seat, contract))
-        last = action
         if len(bids) < tables.players:
-            return _build(tables, self, last, _BIDDING, tables.next[seat], self._g.hands, info)
+            return _build(tables, self, action, _BIDDING, tables.next[seat], g.hs, g.hd, info)
         won = auction_taker(bids)
         if won is None:
             # T-12: every player passed; the deal is annulled.
             info.annulled = "all_pass"
-            return _annulled(tables, self, last, self._g.hands, info)
+            return _annulled(tables, self, action, g.hs, g.hd, info)
         info.taker, info.contract = won
         info.attack = 1 << info.taker
         if tables.players == 5:
-            return _build(tables, self, last, _CALL, info.taker, self._g.hands, info)
-        return _after_call(tables, self, last, self._g.hands, info)
+            return _build(tables, self, action, _CALL, info.taker, g.hs, g.hd, info)
+        return _after_call(tables, self, action, g.hs, g.hd, info)
 
     def _do_call(self, action: Call, seat: int) -> Core:
-        info = self._g.info.copy()
+        g = self._g
+        info = g.info.copy()
         pos = action.card.index
-        partner = _partner_of(self._g.hands, seat, pos)
+        partner = _partner_of(g.hs, seat, pos)
         info.called = pos
         info.partner = partner
         info.attack |= 1 << partner if partner >= 0 else 0
-        return _after_call(self._g.tables, self, action, self._g.hands, info)
+        return _after_call(g.tables, self, action, g.hs, g.hd, info)
 
-    def _do_discard(self, action: Discard, seat: int) -> Core:
-        tables = self._g.tables
-        bit = 1 << action.cards[0].index
-        hands = list(self._g.hands)
-        hand = hands[seat] = hands[seat] ^ bit
-        info = self._g.info.copy()
-        ecart = info.ecart = info.ecart | bit
-        remaining = tables.chien_size - ecart.bit_count()
-        last = action
+    def _do_discard(self, pos: int, action: Action, seat: int) -> Core:
+        g = self._g
+        tables = g.tables
+        sb = SIDE_BIT[pos]
+        db = DUTY_BIT[pos]
+        hs = list(g.hs)
+        hd = list(g.hd)
+        hs[seat] ^= sb
+        hd[seat] ^= db
+        info = g.info.copy()
+        info.ecart_s |= sb
+        info.ecart_d |= db
+        remaining = tables.chien_size - info.ecart_s.bit_count() - info.ecart_d.bit_count()
         if remaining:
-            return _build(
-                tables,
-                self,
-                last,
-                _ECART,
-                seat,
-                tuple(hands),
-                info,
-                (_ecart_legal(hand, remaining), *_NO_PLAY[1:]),
-            )
-        return _after_ecart(tables, self, last, tuple(hands), info)
+            ls, ld = ecart_legal(hs[seat], hd[seat], remaining)
+            return _build(tables, self, action, _ECART, seat, tuple(hs), tuple(hd), info, ls, ld)
+        return _after_ecart(tables, self, action, tuple(hs), tuple(hd), info)
 
     def _do_announce(self, action: Action, seat: int) -> Core:
-        info = self._g.info
+        g = self._g
+        info = g.info
         if type(action) is AnnounceChelem:
             info = info.copy()
             info.chelem = True
-        return _start_play(self._g.tables, self, action, self._g.hands, info)
+        return _start_play(g.tables, self, action, g.hs, g.hd, info)
 
     def _do_poignee(self, action: DeclarePoignee, seat: int) -> Core:
-        level, mask = self._poignee(action, seat)
-        info = self._g.info.copy()
-        info.poignees = (*info.poignees, (seat, level, mask))
+        level, shown = self._poignee(action, seat)
+        g = self._g
+        info = g.info.copy()
+        info.poignees = (*info.poignees, (seat, level, shown))
         info.declared |= 1 << seat
         # The same trick position, with the poignée shown.
-        g = _trick_of(self._g.tables, self._g.hands, info, self._g.n, self._g.tally, self._g.closer)
+        t = _trick_of(g.tables, g.hs, g.hd, info, g.tricks, g.closer)
         s = Core()
-        s._g = g
+        s._g = t
         s._parent = self
         s._act = action
         s._phase = _PLAY
         s._to_play = seat
-        s._played = self._played
+        s._us = self._us
+        s._ud = self._ud
         s._trick = self._trick
-        s._follow = self._follow
+        s._led = self._led
         s._over = self._over
-        s._legal = self._legal
+        s._ls = self._ls
+        s._ld = self._ld
         s.is_terminal = False
-        s.__class__ = g.cls
+        s.__class__ = t.cls
         return s
 
+    # -- the full check (rule-ID'd errors) ---------------------------------------------
 
-# Enum members as module constants: ``Phase.PLAY`` or ``Camp.ATTACK`` costs an enum
-# attribute look-up (about 90 ns) each time it is read.
-_PLAY: Final = Phase.PLAY
-_END: Final = Phase.END
-_BIDDING: Final = Phase.BIDDING
-_ECART: Final = Phase.ECART
-_ANNOUNCE: Final = Phase.ANNOUNCE
-_CALL: Final = Phase.CALL
-_ATTACK: Final = Camp.ATTACK
-_DEFENCE: Final = Camp.DEFENCE
-_PRISE: Final = Contract.PRISE
-_GARDE: Final = Contract.GARDE
-_GARDE_SANS: Final = Contract.GARDE_SANS
-_GARDE_CONTRE: Final = Contract.GARDE_CONTRE
-_CONTRACTS: Final = (None, *Contract)
-_NO_PLAY: Final = (0, (), 0, _TRUMPS, 0, _NO_TALLY, 0)
-_SET_RESULT: Final = vars(Core)["_res"].__set__
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        """Check ``action`` completely; return it (parsed) and the acting seat."""
+        s = self._require_turn(seat)
+        checked = self._parse(action, s)
+        phase = self._phase
+        if type(checked) is Play:
+            self._check_play(checked, s)
+        elif type(checked) is DeclarePoignee:
+            self._poignee(checked, s)
+        elif type(checked) is Bid or (type(checked) is Pass and phase is _BIDDING):
+            self._check_bid(checked, s)
+        elif type(checked) is Call:
+            self._check_call(checked, s)
+        elif type(checked) is Discard:
+            self._check_discard(checked, s)
+        elif type(checked) is AnnounceChelem or type(checked) is Pass:
+            if phase is not _ANNOUNCE:
+                self._wrong_phase(checked, s)
+        else:
+            raise InvalidActionError(
+                f"{quote(checked)} is not a French Tarot action", action=checked, seat=s
+            )
+        return checked, s
+
+    def _require_turn(self, seat: object) -> int:
+        """The acting seat: the seat to play if ``seat`` is None, else ``seat`` checked."""
+        to_play = self._to_play
+        if to_play < 0:
+            raise GameOverError("the deal is over: no action is possible")
+        if seat is None:
+            return to_play
+        s = check_seat(seat, self._g.players)
+        if s != to_play:
+            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
+        return s
+
+    def _parse(self, action: object, seat: int) -> Action:
+        """``action`` as an action: text in Tarot notation, an int as an action id."""
+        if isinstance(action, str):
+            return parse_action(action)
+        if type(action) is int:
+            try:
+                return action_from_id(action)
+            except InvalidActionError:
+                raise InvalidActionError(
+                    f"{quote(action)} is not an action id of French Tarot: ids run from 0 "
+                    f"to {len(BY_ID) - 1}",
+                    seat=seat,
+                ) from None
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action of French Tarot: {quote(action)}", seat=seat)
+        return action
+
+    def _wrong_phase(self, action: Action, seat: int) -> NoReturn:
+        phase = self._phase
+        if phase is _BIDDING:
+            expected = "the auction is on: bid or pass (T-10)"
+        elif phase is _CALL:
+            expected = "the taker calls a card first (T-42)"
+        elif phase is _ECART:
+            expected = "the taker makes the écart first (T-14)"
+        elif phase is _ANNOUNCE:
+            expected = "the taker announces a slam or passes first (T-17)"
+        else:
+            expected = "the cards are being played: play a card"
+        raise WrongPhaseError(
+            f"{quote(str(action))} is not possible now: {expected}", action=action, seat=seat
+        )
+
+    def _check_bid(self, action: Action, seat: int) -> None:
+        if self._phase is not _BIDDING:
+            self._wrong_phase(action, seat)
+        if type(action) is Bid:
+            highest = self._highest_index()
+            check_bid(action.contract, Contract(highest) if highest else None, seat=seat)
+
+    def _check_call(self, action: Call, seat: int) -> None:
+        if self._phase is not _CALL:
+            self._wrong_phase(action, seat)
+        rank, _, calls = self._callable()
+        if action not in calls:
+            if rank is Rank.KING:
+                why = "call a king"
+            else:
+                if rank is Rank.QUEEN:
+                    held = "kings"
+                elif rank is Rank.KNIGHT:
+                    held = "kings and queens"
+                else:
+                    held = "kings, queens and knights"
+                why = f"you hold all four {held}: call a {Rank(rank).name.lower()}"
+            raise DeclarationError(
+                f"{action.card} cannot be called: {why}", action=action, seat=seat, rule_id="T-42"
+            )
+
+    def _check_discard(self, action: Discard, seat: int) -> None:
+        if self._phase is not _ECART:
+            self._wrong_phase(action, seat)
+        info = self._g.info
+        remaining = self._g.tables.chien_size - info.ecart_s.bit_count() - info.ecart_d.bit_count()
+        if len(action.cards) > remaining:
+            raise DiscardError(
+                f"the écart needs {remaining} more card(s), not {len(action.cards)} (T-15)",
+                action=action,
+                seat=seat,
+                rule_id="T-15",
+            )
+        if len(set(action.cards)) != len(action.cards):
+            raise DiscardError(
+                "the écart is made of distinct cards: a card is named twice (T-15)",
+                action=action,
+                seat=seat,
+                rule_id="T-15",
+            )
+        hs = self._g.hs[seat]
+        hd = self._g.hd[seat]
+        for card in action.cards:
+            pos = card.index
+            if pos >= len(SIDE_BIT) - 1:
+                raise UnknownCardError(
+                    f"{card} is not a card of the Tarot deck", action=action, seat=seat
+                )
+            sb = SIDE_BIT[pos]
+            db = DUTY_BIT[pos]
+            if not (hs & sb or hd & db):
+                raise CardNotInHandError(
+                    f"seat {seat} does not hold {card}", action=action, seat=seat
+                )
+            if sb & KINGS:
+                raise DiscardError(
+                    f"{card}: a king may not be discarded (T-15a)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-15",
+                )
+            if db & BOUTS:
+                raise DiscardError(
+                    f"{card}: a bout may not be discarded (T-15b)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-15",
+                )
+            ls, ld = ecart_legal(hs, hd, remaining)
+            if not (ls & sb or ld & db):
+                raise DiscardError(
+                    f"{card}: a trump may be discarded only when the plain cards other than "
+                    "kings cannot fill the écart (T-15c)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-15",
+                )
+            hs ^= sb
+            hd ^= db
+            remaining -= 1
+
+    def _check_play(self, action: Play, seat: int) -> None:
+        if self._phase is not _PLAY:
+            self._wrong_phase(action, seat)
+        card = action.card
+        pos = card.index
+        if pos >= len(SIDE_BIT) - 1:
+            raise UnknownCardError(
+                f"{card} is not a card of the Tarot deck", action=action, seat=seat
+            )
+        sb = SIDE_BIT[pos]
+        db = DUTY_BIT[pos]
+        g = self._g
+        hs = g.hs[seat] & self._us
+        hd = g.hd[seat] & self._ud
+        if not (hs & sb or hd & db):
+            raise CardNotInHandError(f"seat {seat} does not hold {card}", action=action, seat=seat)
+        if self._ls & sb or self._ld & db:
+            return
+        if not self._trick:
+            called = _CARD[g.info.called]
+            raise LeadRestrictionError(
+                f"the first lead may not be a {called.suit.name.lower() if called.suit else ''} "
+                f"card other than the called {called} (T-43)",
+                action=action,
+                seat=seat,
+                rule_id="T-43",
+            )
+        # Which obligation the card breaks, asked of the same kernel (T-22).
+        k = g.kernel
+        led = self._led
+        fs = k.suit_side[led]
+        fd = k.suit_duty[led]
+        held_led = hs & fs or hd & fd
+        if held_led and led != k.trump_suit:
+            raise MustFollowSuitError(
+                f"{card}: you must follow {_SUIT_NAMES[led]} (T-22)",
+                action=action,
+                seat=seat,
+                rule_id="T-22",
+            )
+        if k.suit[pos] == k.trump_suit:
+            # Void in the suit led (or trumps led): an illegal trump is one too low.
+            best = -1
+            for p in self._trick:
+                if k.suit[p] == k.trump_suit and (best < 0 or k.key[p] > k.key[best]):
+                    best = p
+            raise MustOvertrumpError(
+                f"{card}: you must play a trump higher than the {_CARD[best]} if you can, "
+                "even over a partner (T-22)",
+                action=action,
+                seat=seat,
+                rule_id="T-22",
+            )
+        if held_led:
+            raise MustFollowSuitError(
+                f"{card}: trumps are led and you hold trumps (T-22)",
+                action=action,
+                seat=seat,
+                rule_id="T-22",
+            )
+        raise MustTrumpError(
+            f"{card}: you hold no {_SUIT_NAMES[led]} and must trump (T-22)",
+            action=action,
+            seat=seat,
+            rule_id="T-22",
+        )
+
+    def _trump_like(self, seat: int) -> tuple[int, int, int]:
+        """The seat's hand's trumps, its forced écart trumps (T-20c) and its Excuse, for
+        the poignée (duty words)."""
+        hand = self._g.hd[seat] & self._ud
+        info = self._g.info
+        forced = 0
+        if seat == info.taker and self._g.tables.options.poignee_counts_forced_discards:
+            forced = info.ecart_d & TRUMPS
+        return hand & TRUMPS, forced, hand & EXCUSE
+
+    def _canonical_mask(self, seat: int, level: PoigneeLevel) -> int:
+        """The duty word of the canonical poignée of ``level`` (0 if none, T-19, T-20)."""
+        trumps, forced, excuse = self._trump_like(seat)
+        return _canonical_of(trumps | excuse, forced, self._g.tables.thresholds[level - 1])
+
+    def _poignee(self, action: DeclarePoignee, seat: int) -> tuple[PoigneeLevel, int]:
+        """Validate a declaration (T-18 … T-20); return its level and the cards' duty word."""
+        if self._phase is not _PLAY:
+            self._wrong_phase(action, seat)
+        info = self._g.info
+        if self._g.n != 0 or info.declared >> seat & 1:
+            raise DeclarationError(
+                "a poignée is declared once, right before one's first card (T-19)",
+                action=action,
+                seat=seat,
+                rule_id="T-19",
+            )
+        shown, level = action.cards, action.level
+        if shown is not None:
+            return self._shown(action, shown, seat)
+        mask = self._canonical_mask(seat, level) if level is not None else 0
+        if level is None or not mask:
+            need = self._g.tables.thresholds[(level or 1) - 1]
+            raise DeclarationError(
+                f"a {level} poignée shows {need} trumps; you do not hold enough (T-18, T-20)",
+                action=action,
+                seat=seat,
+                rule_id="T-18",
+            )
+        return level, mask
+
+    def _shown(
+        self, action: DeclarePoignee, shown: tuple[Card, ...], seat: int
+    ) -> tuple[PoigneeLevel, int]:
+        """Validate a poignée of chosen cards (T-19, T-20); return its level and mask."""
+        thresholds = self._g.tables.thresholds
+        level = poignee_level_of(len(shown), self._g.tables.options)
+        if level is None:
+            raise DeclarationError(
+                f"a poignée shows exactly {thresholds[0]}, {thresholds[1]} or {thresholds[2]} "
+                f"cards, not {len(shown)} (T-19)",
+                action=action,
+                seat=seat,
+                rule_id="T-19",
+            )
+        if len(set(shown)) != len(shown):
+            raise DeclarationError(
+                "a card is shown twice in the poignée (T-19)",
+                action=action,
+                seat=seat,
+                rule_id="T-19",
+            )
+        for c in shown:
+            if c.kind is not CardKind.TRUMP and c is not EXCUSE_CARD:
+                raise DeclarationError(
+                    "a poignée shows only trumps and possibly the Excuse (T-20a)",
+                    action=action,
+                    seat=seat,
+                    rule_id="T-20",
+                )
+        trumps, forced, excuse = self._trump_like(seat)
+        mask = 0
+        for c in shown:
+            mask |= DUTY_BIT[c.index]
+        if mask & ~(trumps | forced | excuse):
+            raise DeclarationError(
+                "you may show only trumps you hold (or trumps forced into your écart, T-20c) "
+                "and your Excuse (T-20)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        if mask & forced and mask & trumps != trumps:
+            raise DeclarationError(
+                "écart trumps are shown only when needed to reach the level: show every trump "
+                "in your hand first (T-20c)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        if mask & EXCUSE and mask & ~EXCUSE != trumps | forced:
+            raise DeclarationError(
+                "the Excuse may complete a poignée only when every trump is shown (T-20b)",
+                action=action,
+                seat=seat,
+                rule_id="T-20",
+            )
+        return level, mask
+
+    # -- what the accessors read -------------------------------------------------------
+
+    def _hand_words(self, seat: int) -> tuple[int, int]:
+        """The cards ``seat`` holds now, two words."""
+        return self._g.hs[seat] & self._us, self._g.hd[seat] & self._ud
+
+    def _pile_words(self, attack: bool) -> tuple[int, int]:
+        """A camp's pile so far (T-28), the card moved for the Excuse included (T-25)."""
+        g = self._g
+        side, duty = _raw_pile(g.info, g.tally(), attack)
+        bit_s, bit_d, giver_attacks = self._card_moved()
+        if giver_attacks == attack:
+            return side & ~bit_s, duty & ~bit_d
+        return side | bit_s, duty | bit_d
+
+    def _card_moved(self) -> tuple[int, int, bool]:
+        """T-25 with ``excuse_compensation="card"``: at the end of a played deal, the
+        low card handed over for the Excuse (two words) and whether the attack gives it;
+        ``(0, 0, …)`` when no card moves (the half point then stays an adjustment)."""
+        g = self._g
+        if (
+            self._phase is not _END
+            or g.info.annulled is not None
+            or g.tables.options.excuse_compensation != "card"
+        ):
+            return 0, 0, False
+        return _card_transfer(g.info, g.tally())
+
+    def _half_points(self, attack: bool) -> int:
+        """A camp's card points so far, in half points (T-28, T-25)."""
+        bit_s, bit_d, _ = self._card_moved()
+        comp = 0 if bit_s or bit_d else int(self._g.tally()[_COMP])
+        side, duty = self._pile_words(attack)
+        return points(side, duty) + (comp if attack else -comp)
 
 
-def _build(
+# -- building states -------------------------------------------------------------------
+
+
+def _build(  # noqa: PLR0913, PLR0917 - a state's parts
     tables: Tables,
     parent: Core | tuple[tuple[int, Action], ...] | None,
     act: Action | None,
     phase: Phase,
     to_play: int,
-    hands: tuple[int, ...],
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
     info: _Info,
-    play: tuple[Any, ...] = _NO_PLAY,
+    ls: int = 0,
+    ld: int = 0,
 ) -> Core:
-    """A new state; ``act`` is the action that led to it; ``play`` is (legal mask, trick,
-    cards to follow, trumps above the best, tricks gathered, tally, cards played); outside
-    the play only the legal mask matters."""
-    legal, trick, follow, over, n, tally, played = play
+    """A new state outside the card play (or a trick's first state); ``act`` is the
+    action that led to it; ``(ls, ld)`` its legal cards, when they matter."""
+    # In the play (a first trick's lead), the seat before the leader closes the trick.
+    closer = (to_play - 1) % tables.players if phase is _PLAY else -1
+    g = _trick_of(tables, hs, hd, info, (), closer)
     s = Core()
-    closer = -1
-    if phase is _PLAY:
-        # The seat before the trick's leader plays its last card.
-        closer = (to_play - len(trick) - 1) % tables.players
-    g = _trick_of(tables, hands, info, n, tally, closer)
     s._g = g
     s._parent = parent
     s._act = act
     s._phase = phase
     s._to_play = to_play
-    s._played = played
-    s._trick = trick
-    s._follow = follow
-    s._over = over
-    s._legal = legal
-    s.is_terminal = phase is _END
+    s._us = SIDE_ALL
+    s._ud = DUTY_ALL
+    s._trick = ()
+    s._led = -1
+    s._over = tables.kernel.over_start
+    s._ls = ls
+    s._ld = ld
+    s.is_terminal = False
     s.__class__ = g.cls
     return s
 
 
-def _finished(state: Core, result: DealResult) -> Core:
-    """Attach the result to a final state being built (not yet shared with anyone)."""
-    _SET_RESULT(state, result)
-    return state
-
-
-# -- phase transitions ------------------------------------------------------------------
-
-
-def _restored(
-    tables: Tables,
-    history: tuple[tuple[int, Action], ...],
-    phase: Phase,
-    to_play: int,
-    hands: tuple[int, ...],
-    info_key: tuple[Any, ...],
-    play: tuple[Any, ...],
+def root(
+    tables: Tables, dealer: int, deal_s: tuple[int, ...], deal_d: tuple[int, ...], chien: int
 ) -> Core:
-    """A state rebuilt from its fields (unpickling), its result computed again: the
-    history stands for its parent (see Core._parent)."""
-    info = _Info()
-    for name, value in zip(_INFO_FIELDS, info_key, strict=True):
-        setattr(info, name, value)
-    result: DealResult | None = None
-    if phase is _END:
-        if info.annulled is None:
-            result = _score(tables, info, play[5])
-        else:
-            reason: Any = info.annulled
-            result = DealResult.annulled_deal(players=tables.players, reason=reason)
-    last = history[-1][1] if history else None
-    state = _build(tables, history or None, last, phase, to_play, hands, info, play)
-    return state if result is None else _finished(state, result)
-
-
-def _root(tables: Tables, dealer: int, deal: tuple[int, ...], chien: int) -> Core:
-    """The first state of a deal (T-9 Petit sec checked here)."""
-    info = _first_info(dealer, deal, chien)
+    """The first state of a deal of the hands ``(deal_s[seat], deal_d[seat])`` and the
+    chien (a mask over the 78 positions); T-9 Petit sec checked here."""
+    info = _first_info(dealer, deal_s, deal_d, chien & ((1 << SPLIT) - 1), chien >> SPLIT)
     if tables.options.petit_sec_annuls:
-        for hand in deal:
+        for hand in deal_d:
             # T-9: the Petit as the only trump, and no Excuse.
-            if hand & (_TRUMPS | _EXB) == _PETIT_B:
+            if hand == PETIT:
                 info.annulled = "petit_sec"
-                return _annulled(tables, None, None, deal, info)
-    return _build(tables, None, None, _BIDDING, tables.next[dealer], deal, info)
+                return _annulled(tables, None, None, deal_s, deal_d, info)
+    return _build(tables, None, None, _BIDDING, tables.next[dealer], deal_s, deal_d, info)
 
 
 def _annulled(
     tables: Tables,
     parent: Core | None,
     last: Action | None,
-    hands: tuple[int, ...],
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
     info: _Info,
 ) -> Core:
     reason: Any = info.annulled
     result = DealResult.annulled_deal(players=tables.players, reason=reason)
-    return _finished(_build(tables, parent, last, _END, -1, hands, info), result)
+    return _final(tables, parent, last, hs, hd, info, SIDE_ALL, DUTY_ALL, (), _NO_TALLY, result)
+
+
+def _final(  # noqa: PLR0913, PLR0917 - a state's parts
+    tables: Tables,
+    parent: Core | tuple[tuple[int, Action], ...] | None,
+    last: Action | None,
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
+    info: _Info,
+    us: int,
+    ud: int,
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    tally: tuple[Any, ...],
+    result: DealResult,
+) -> Core:
+    """The last state of a deal, with its tally and result."""
+    g = _trick_of(tables, hs, hd, info, tricks)
+    g.undeclared = 0
+    g.settled = tally
+    s = Core()
+    s._g = g
+    s._parent = parent
+    s._act = last
+    s._phase = _END
+    s._to_play = -1
+    s._us = us
+    s._ud = ud
+    s._trick = ()
+    s._led = -1
+    s._over = tables.kernel.over_start
+    s._ls = 0
+    s._ld = 0
+    s._res = result
+    s.is_terminal = True
+    s.__class__ = g.cls
+    return s
 
 
 def _after_call(
     tables: Tables,
     parent: Core,
     last: Action,
-    hands: tuple[int, ...],
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
     info: _Info,
 ) -> Core:
     contract = info.contract
     if contract is _PRISE or contract is _GARDE:
         # T-14: the chien is shown and joins the taker's hand; the écart follows.
         taker = info.taker
-        h = list(hands)
-        h[taker] |= info.chien
-        legal = _ecart_legal(h[taker], tables.chien_size)
-        return _build(tables, parent, last, _ECART, taker, tuple(h), info, (legal, *_NO_PLAY[1:]))
+        s = list(hs)
+        d = list(hd)
+        s[taker] |= info.chien_s
+        d[taker] |= info.chien_d
+        ls, ld = ecart_legal(s[taker], d[taker], tables.chien_size)
+        return _build(tables, parent, last, _ECART, taker, tuple(s), tuple(d), info, ls, ld)
     # T-16: Garde sans and Garde contre leave the chien aside.
-    return _after_ecart(tables, parent, last, hands, info)
+    return _after_ecart(tables, parent, last, hs, hd, info)
 
 
 def _after_ecart(
     tables: Tables,
     parent: Core,
     last: Action,
-    hands: tuple[int, ...],
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
     info: _Info,
 ) -> Core:
     if tables.options.chelem_announcement:
-        return _build(tables, parent, last, _ANNOUNCE, info.taker, hands, info)
-    return _start_play(tables, parent, last, hands, info)
+        return _build(tables, parent, last, _ANNOUNCE, info.taker, hs, hd, info)
+    return _start_play(tables, parent, last, hs, hd, info)
 
 
 def _start_play(
     tables: Tables,
     parent: Core,
     last: Action,
-    hands: tuple[int, ...],
+    hs: tuple[int, ...],
+    hd: tuple[int, ...],
     info: _Info,
 ) -> Core:
     leader = _first_leader(tables, info)
-    legal = _first_lead(hands[leader], info.called)
-    return _build(tables, parent, last, _PLAY, leader, hands, info, (legal, *_NO_PLAY[1:]))
+    ls, ld = _first_lead(tables.kernel, hs[leader], hd[leader], info.called)
+    return _build(tables, parent, last, _PLAY, leader, hs, hd, info, ls, ld)
 
 
 def _first_leader(tables: Tables, info: _Info) -> int:
@@ -713,18 +1236,20 @@ def _first_leader(tables: Tables, info: _Info) -> int:
     return info.taker if info.chelem else tables.next[info.dealer]
 
 
-def _first_lead(hand: int, called: int) -> int:
-    """T-43: the cards of ``hand`` that may lead the first trick, ``called`` being the
-    position of the 5-player called card (-1 for none): no card of the called suit, but
-    the called card itself."""
+def _first_lead(kernel: TrickKernel, hs: int, hd: int, called: int) -> tuple[int, int]:
+    """The cards of the hand ``(hs, hd)`` that may lead the first trick: any card (the
+    kernel's lead), less, by T-43, the cards of the called suit but the called card
+    itself (``called``, a suit card's position; -1 for none)."""
+    ls, ld = kernel.legal(hs, hd, 0, 0, kernel.over_start)
     if called < 0:
-        return hand
-    return hand & (~_SUIT_MASK[_SUIT[called]] | (1 << called))
+        return ls, ld
+    return ls & (~SUITS[called // 14] | 1 << called), ld
 
 
 def _partner_of(hands: Sequence[int], taker: int, called: int) -> int:
-    """T-42: the seat other than the taker holding the card at position ``called``, or -1
-    when the taker plays alone (the card is his own, or in the chien)."""
+    """T-42: the seat other than the taker holding the suit card at position ``called``
+    (``hands``: side words), or -1 when the taker plays alone (the card is his own, or
+    in the chien)."""
     partner = -1
     for seat, hand in enumerate(hands):
         if seat != taker and hand >> called & 1:
@@ -732,120 +1257,211 @@ def _partner_of(hands: Sequence[int], taker: int, called: int) -> int:
     return partner
 
 
+def _callable_entry(hand: int) -> tuple[Rank, int, tuple[Call, ...]]:
+    """T-42: the rank a taker holding ``hand`` (side word) may call (a king, or the next
+    rank down when the taker holds all four), its side word and the calls, in card
+    order."""
+    for entry in CALLABLE_BY_RANK:
+        if hand & entry[1] != entry[1]:
+            return entry
+    return CALLABLE_BY_RANK[-1]
+
+
+def _canonical_of(hand: int, forced: int, need: int) -> int:
+    """T-19, T-20: the canonical showing of ``need`` cards (a duty word), or 0 if the
+    hand (its duty word) does not qualify: the lowest trumps of the hand; then trumps
+    forced into the écart (``forced``, T-20c); then the Excuse, when it completes a
+    showing of every trump (T-20b)."""
+    trumps = hand & TRUMPS
+    have = trumps.bit_count()
+    if have >= need:
+        mask = 0
+        for _ in range(need):
+            low = trumps & -trumps
+            mask |= low
+            trumps ^= low
+        return mask
+    total = have + forced.bit_count()
+    if total >= need:
+        mask = trumps
+        for _ in range(need - have):
+            low = forced & -forced
+            mask |= low
+            forced ^= low
+        return mask
+    if total == need - 1 and hand & EXCUSE:
+        return trumps | forced | EXCUSE
+    return 0
+
+
+# -- the end of a trick ------------------------------------------------------------------
+
+
 # Inlined for speed (a step in four), hence its length.
-def _end_trick(st: Core, seat: int, action: Action, pos: int) -> Core:  # noqa: PLR0915
-    """Play ``pos``, the last card of the trick, and gather the trick (T-24 … T-27); next
-    trick or end."""
+def _end_trick(st: Core, seat: int, action: Play, pos: int, sb: int, db: int) -> Core:  # noqa: PLR0915
+    """Play ``pos`` (its words ``sb``, ``db``), the last card of the trick, and gather the
+    trick: its winner is the kernel's (T-24); next trick, or the end of the deal, settled
+    and scored (T-25 … T-37)."""
     g = st._g
     tables = g.tables
+    k = g.kernel
     info = g.info
-    n = g.n
-    trick = st._trick + _ONE[pos]
-    played = st._played | _BIT[pos]
+    trick = st._trick + ONE[pos]
+    us = st._us ^ sb
+    ud = st._ud ^ db
     leader = g.next[seat]
-    att_pile, def_pile, comp, att_tricks, winners, petit, _, sweep = g.tally
-    attack = info.attack
-    # Every card of the earlier tricks is in one of the two piles.
-    mask = played ^ (att_pile | def_pile)
-    last_trick = n == tables.tricks - 1
-    if mask & _EXB:
-        leader_attacks = attack >> leader & 1
-        swept = att_tricks == n if leader_attacks else att_tricks == 0
-        winner, att, dfn, delta, won = _resolve(
-            trick, leader, tables.players, attack, last_trick, swept, info.chelem, tables.options
-        )
-        att_pile |= att
-        def_pile |= dfn
-        comp += delta
-        sweep = sweep or won
-        winner_attacks = attack >> winner & 1
-    else:
-        # T-24: the highest trump, else the highest card of the suit led. Positions rise
-        # with strength within a suit and the trumps follow the suits (checked at import),
-        # so the winning card is the highest position among the trumps, else the suit led.
-        top = (mask & _TRUMPS or mask & st._follow).bit_length() - 1
-        winner = (leader + trick.index(top)) % tables.players
-        winner_attacks = attack >> winner & 1
-        if winner_attacks:
-            att_pile |= mask
-        else:
-            def_pile |= mask
-    if mask & _PETIT_B:
-        petit = 2 * n + (winner_attacks ^ 1)
-    tally = (
-        att_pile,
-        def_pile,
-        comp,
-        att_tricks + winner_attacks,
-        winners | winner << (3 * n),
-        petit,
-        (leader, trick),
-        sweep,
-    )
-    hands = g.hands
-    if not last_trick:
+    led = st._led
+    if led < 0:
+        led = k.suit[pos]
+    # T-24, from the declaration.
+    winner = (leader + k.winner(trick, led)) % g.players
+    tricks = (*g.tricks, (leader, trick, winner))
+    hs = g.hs
+    hd = g.hd
+    n = g.n + 1
+    if n < tables.tricks:
         # A _Trick for the next trick, built inline (see _trick_of).
         t = _Trick()
         t.tables = tables
+        t.kernel = k
         t.cls = g.cls
         t.players = g.players
         t.next = g.next
         t.closer = (winner - 1) % g.players
-        t.hands = hands
+        t.hs = hs
+        t.hd = hd
         t.info = info
-        t.n = n + 1
-        t.tally = tally
+        t.n = n
+        t.tricks = tricks
         t.undeclared = 0
+        t.settled = None
+        t.shown = None
+        over = k.over_start
+        # T-22: the winner leads.
+        ls, ld = k.legal(hs[winner] & us, hd[winner] & ud, 0, 0, over)
         s = Core()
         s._g = t
         s._parent = st
         s._act = action
         s._phase = _PLAY
         s._to_play = winner
-        s._played = played
+        s._us = us
+        s._ud = ud
         s._trick = ()
-        s._follow = 0
-        s._over = _TRUMPS
-        s._legal = hands[winner] & ~played
+        s._led = -1
+        s._over = over
+        s._ls = ls
+        s._ld = ld
         s.is_terminal = False
         s.__class__ = g.cls
         return s
+    tally, tricks = _settle(tables, info, tricks)
     result = _score(tables, info, tally)
-    final = _build(
-        tables, st, action, _END, -1, hands, info, (0, (), 0, _TRUMPS, n + 1, tally, played)
-    )
-    return _finished(final, result)
+    return _final(tables, st, action, hs, hd, info, us, ud, tricks, tally, result)
 
 
-def _raw_pile(info: _Info, tally: tuple[Any, ...], *, attack: bool) -> int:
+def _settle(
+    tables: Tables, info: _Info, tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+) -> tuple[tuple[Any, ...], tuple[tuple[int, tuple[int, ...], int], ...]]:
+    """Where the cards of the gathered ``tricks`` (each ``(leader, positions, winner)``,
+    the winner the kernel's) go: the tally (see ``_NO_TALLY``), and the tricks with the
+    last one's winner changed when the Excuse takes it (T-26b).
+
+    Each trick's cards go to its winner's camp (T-27), the Excuse where
+    :func:`~cardrules.tarot.play.excuse_outcome` sends it (T-25, T-26); the tally keeps
+    the trick of the Petit for T-32. The one account of the piles, for the states, the
+    samples and the bulk playout.
+    """
+    att_s = att_d = def_s = def_d = comp = att_tricks = 0
+    petit = -1
+    sweep = False
+    attack = info.attack
+    players = tables.players
+    last = tables.tricks - 1
+    for n, (leader, trick, won_by) in enumerate(tricks):
+        winner = won_by
+        ts = td = 0
+        for p in trick:
+            ts |= SIDE_BIT[p]
+            td |= DUTY_BIT[p]
+        if td & EXCUSE:
+            at = trick.index(EXCUSE_POS)
+            leader_attacks = attack >> leader & 1
+            wins, to_attack, delta = excuse_outcome(
+                led=at == 0,
+                last=n == last,
+                owner_attacks=bool(attack >> ((leader + at) % players) & 1),
+                winner_attacks=bool(attack >> winner & 1),
+                camp_swept=att_tricks == n if leader_attacks else att_tricks == 0,
+                chelem_announced=info.chelem,
+                options=tables.options,
+            )
+            comp += delta
+            if wins:
+                # T-26b: the Excuse takes the last trick.
+                sweep = True
+                winner = leader
+                tricks = (*tricks[:n], (leader, trick, leader), *tricks[n + 1 :])
+            td ^= EXCUSE
+            if to_attack:
+                att_d |= EXCUSE
+            else:
+                def_d |= EXCUSE
+        winner_attacks = attack >> winner & 1
+        if winner_attacks:
+            att_s |= ts
+            att_d |= td
+        else:
+            def_s |= ts
+            def_d |= td
+        att_tricks += winner_attacks
+        if td & PETIT:
+            petit = 2 * n + (winner_attacks ^ 1)
+    return (att_s, att_d, def_s, def_d, comp, att_tricks, petit, sweep), tricks
+
+
+# -- scoring -----------------------------------------------------------------------------
+
+
+def _raw_pile(info: _Info, tally: tuple[Any, ...], attack: bool) -> tuple[int, int]:
     """T-28: a camp's pile: its tricks (with the Excuse where T-25/T-26 send it), plus
     the écart (Prise, Garde) or the chien (Garde sans) for the attack, the chien for the
     defence in Garde contre (T-16)."""
     contract = info.contract
     if attack:
-        mask = int(tally[_ATT_PILE])
+        side = int(tally[_ATT_S])
+        duty = int(tally[_ATT_D])
         if contract is _PRISE or contract is _GARDE:
-            mask |= info.ecart
+            side |= info.ecart_s
+            duty |= info.ecart_d
         elif contract is _GARDE_SANS:
-            mask |= info.chien
-        return mask
-    mask = int(tally[_DEF_PILE])
+            side |= info.chien_s
+            duty |= info.chien_d
+        return side, duty
+    side = int(tally[_DEF_S])
+    duty = int(tally[_DEF_D])
     if contract is _GARDE_CONTRE:
-        mask |= info.chien
-    return mask
+        side |= info.chien_s
+        duty |= info.chien_d
+    return side, duty
 
 
-def _card_transfer(info: _Info, tally: tuple[Any, ...]) -> tuple[int, bool]:
+def _card_transfer(info: _Info, tally: tuple[Any, ...]) -> tuple[int, int, bool]:
     """T-25, FFT's way: the camp that kept its Excuse in a trick won by the other camp
-    hands over one of its low (half-point) cards. Returns the card's bit (0 if none
-    moves) and whether the attack gives it. A camp without any low card keeps the
-    half-point adjustment instead: FFT counts its Excuse as 4 points."""
+    hands over one of its low (half-point) cards, the first in card order. Returns the
+    card's two words (both 0 if none moves) and whether the attack gives it. A camp
+    without any low card keeps the half-point adjustment instead: FFT counts its Excuse
+    as 4 points."""
     comp = int(tally[_COMP])
     if comp == 0:
-        return 0, False
+        return 0, 0, False
     giver_attacks = comp < 0
-    low = _raw_pile(info, tally, attack=giver_attacks) & _LOW
-    return low & -low, giver_attacks
+    side, duty = _raw_pile(info, tally, giver_attacks)
+    low = side & LOW
+    if low:
+        return low & -low, 0, giver_attacks
+    low = duty & MID_TRUMPS
+    return 0, low & -low, giver_attacks
 
 
 # Fraction(h, 2) for h = -1 … 183: the attack's card points in half points, after the
@@ -857,7 +1473,7 @@ def _score(tables: Tables, info: _Info, tally: tuple[Any, ...]) -> DealResult:
     """Compute the facts of a played deal and score them with :func:`score_deal`."""
     # The card points do not depend on excuse_compensation: a moved low card is worth
     # the half point it replaces.
-    att = _raw_pile(info, tally, attack=True)
+    att_s, att_d = _raw_pile(info, tally, True)
     tricks = tables.tricks
     petit = tally[_PETIT]
     # T-32: the last trick, or the penultimate one after a T-26b Excuse win.
@@ -867,14 +1483,14 @@ def _score(tables: Tables, info: _Info, tally: tuple[Any, ...]) -> DealResult:
         pab = _DEFENCE if petit & 1 else _ATTACK
     att_tricks = tally[_ATT_TRICKS]
     chelem = _ATTACK if att_tricks == tricks else _DEFENCE if att_tricks == 0 else None
-    halves = _points(att) + tally[_COMP]
+    halves = points(att_s, att_d) + tally[_COMP]
     facts = _engine_facts(
         tables.players,
         info.contract,  # type: ignore[arg-type]
         info.taker,
         info.partner if info.partner >= 0 else None,
         _HALVES[halves + 1],
-        (att & _BOUTS).bit_count(),
+        (att_d & BOUTS).bit_count(),
         pab,
         tuple([level for _, level, _ in info.poignees]) if info.poignees else (),
         info.chelem,
@@ -939,103 +1555,198 @@ def _engine_facts(  # noqa: PLR0913, PLR0917 - the fields of DealFacts
     return facts
 
 
-def _resolve(
-    trick: Sequence[int],
-    leader: int,
-    players: int,
-    attack: int,
-    last: bool,
-    camp_swept: bool,
-    chelem: bool,
-    options: TarotOptions,
-) -> tuple[int, int, int, int, bool]:
-    """Resolve a full trick of positions: (winner, attack bits, defence bits,
-    compensation to the attack in half points, T-26b win).
+# -- states built from their fields ------------------------------------------------------
 
-    ``attack`` is the attack's seats as a bitmask; ``camp_swept`` says whether the
-    leader's camp won every earlier trick.
-    """
-    mask = 0
-    for p in trick:
-        mask |= 1 << p
-    excuse_at = trick.index(_EXCUSE_POS) if mask & _EXB else -1
-    if last and excuse_at == 0 and camp_swept:
-        # T-26b: the Excuse led to the last trick by a camp that won every earlier trick.
-        leader_attacks = attack >> leader & 1
-        rule = options.excuse_sweep_exception
-        if (
-            rule == "any_sweeping_camp"
-            or (rule == "taker_camp_only" and leader_attacks)
-            or (rule == "announced_slam_only" and leader_attacks and chelem)
-        ):
-            return (leader, mask, 0, 0, True) if leader_attacks else (leader, 0, mask, 0, True)
-    winner = (leader + _T.winner_position(trick)) % players
-    winner_attacks = attack >> winner & 1
-    comp = 0
-    to_attack = 0
-    if excuse_at >= 0:
-        mask ^= _EXB
-        owner_attacks = attack >> ((leader + excuse_at) % players) & 1
-        if last:
-            # T-26a: at the last trick the Excuse changes camp (option: goes to the trick's
-            # winner), and no compensation is paid.
-            if options.excuse_last_trick == "to_opponents":
-                to_attack = owner_attacks ^ 1
-            else:
-                to_attack = winner_attacks
+
+def encode_history(history: tuple[tuple[int, Action], ...]) -> tuple[object, ...]:
+    """The history for pickling: ``seat * 256 + id`` for the actions of the id table,
+    the ``(seat, action)`` pair for the others (a poignée showing chosen cards)."""
+    out: list[object] = []
+    for seat, action in history:
+        number = ID_OF.get(action)
+        if number is not None and BY_ID[number] is action:
+            out.append(seat << 8 | number)
         else:
-            # T-25: the Excuse stays with its camp; the winning camp gets half a point.
-            to_attack = owner_attacks
-            if owner_attacks != winner_attacks:
-                comp = 1 if winner_attacks else -1
-        excuse = 0 if to_attack else _EXB
-        to_attack_bits = _EXB if to_attack else 0
+            out.append((seat, action))
+    return tuple(out)
+
+
+def _decode_history(encoded: tuple[object, ...]) -> tuple[tuple[int, Action], ...]:
+    out: list[tuple[int, Action]] = []
+    for item in encoded:
+        if type(item) is int:
+            out.append((item >> 8, BY_ID[item & 255]))
+        else:
+            pair: Any = item
+            out.append((pair[0], pair[1]))
+    return tuple(out)
+
+
+def fields(state: Core) -> tuple[Any, ...]:
+    """What a state is rebuilt from (see :func:`restore`), its history encoded."""
+    g = state._g
+    history: Any = state
+    return (
+        encode_history(history.history),
+        state._phase,
+        state._to_play,
+        g.hs,
+        g.hd,
+        g.info.key(),
+        (
+            state._us,
+            state._ud,
+            state._trick,
+            state._led,
+            state._over,
+            state._ls,
+            state._ld,
+            g.tricks,
+            g.closer,
+        ),
+    )
+
+
+def restore(tables: Tables, saved: tuple[Any, ...]) -> Core:
+    """The state that :func:`fields` saved, its tally and result worked out again: the
+    history stands for its parent (see Core._parent)."""
+    encoded, phase, to_play, hs, hd, info_key, play = saved
+    us, ud, trick, led, over, ls, ld, tricks, closer = play
+    info = _Info()
+    (
+        info.annulled,
+        info.attack,
+        info.bids,
+        info.called,
+        info.chelem,
+        info.chien_d,
+        info.chien_s,
+        info.contract,
+        info.deal_d,
+        info.deal_s,
+        info.dealer,
+        info.declared,
+        info.ecart_d,
+        info.ecart_s,
+        info.partner,
+        info.poignees,
+        info.taker,
+    ) = info_key
+    history = _decode_history(encoded)
+    parent = history or None
+    last = history[-1][1] if history else None
+    if phase is _END:
+        if info.annulled is None:
+            tally = _settle(tables, info, tricks)[0]
+            result = _score(tables, info, tally)
+        else:
+            tally = _NO_TALLY
+            reason: Any = info.annulled
+            result = DealResult.annulled_deal(players=tables.players, reason=reason)
+        return _final(tables, parent, last, hs, hd, info, us, ud, tricks, tally, result)
+    g = _trick_of(tables, hs, hd, info, tricks, closer)
+    s = Core()
+    s._g = g
+    s._parent = parent
+    s._act = last
+    s._phase = phase
+    s._to_play = to_play
+    s._us = us
+    s._ud = ud
+    s._trick = trick
+    s._led = led
+    s._over = over
+    s._ls = ls
+    s._ld = ld
+    s.is_terminal = False
+    s.__class__ = g.cls
+    return s
+
+
+def sampled_state(  # noqa: PLR0915 - the parts of a deal
+    tables: Tables,
+    history: tuple[tuple[int, Action], ...],
+    dealer: int,
+    deal_s: tuple[int, ...],
+    deal_d: tuple[int, ...],
+    chien: tuple[int, int],
+    facts: tuple[Any, ...],
+    play: tuple[Any, ...],
+) -> Core | None:
+    """A state of the card play (or its end) built from a deal and the public facts of
+    a view, without replaying them: the view's sampler (``cardrules.tarot.view``) draws
+    the deal and gives the facts, which are the same for every deal it draws; None if the
+    deal was annulled at once (T-9), which the facts cannot say.
+
+    ``facts``: the bids, contract, taker, called card's position, partner, the écart's
+    words, the slam announcement, the poignées as the engine keeps them and the seats
+    that declared. ``play``: the phase, the seat to play, the current trick's positions,
+    the gathered tricks as ``(leader, positions, winner)`` (the kernel's winner), and
+    the hands at the start of the play (two words per seat). The camps, and so the piles,
+    depend on the deal: they are settled when asked for, as in any state.
+    """
+    if tables.options.petit_sec_annuls:
+        for hand in deal_d:
+            if hand == PETIT:
+                return None
+    bids, contract, taker, called, partner, ecart, chelem, poignees, declared = facts
+    phase, to_play, trick, tricks, hs, hd = play
+    info = _first_info(dealer, deal_s, deal_d, chien[0], chien[1])
+    info.bids = bids
+    info.contract = contract
+    info.taker = taker
+    info.called = called
+    info.partner = partner
+    info.attack = (1 << taker) | (1 << partner if partner >= 0 else 0)
+    info.ecart_s, info.ecart_d = ecart
+    info.chelem = chelem
+    info.poignees = poignees
+    info.declared = declared
+    k = tables.kernel
+    us = SIDE_ALL
+    ud = DUTY_ALL
+    for _, cards_, _ in tricks:
+        for p in cards_:
+            us ^= SIDE_BIT[p]
+            ud ^= DUTY_BIT[p]
+    for p in trick:
+        us ^= SIDE_BIT[p]
+        ud ^= DUTY_BIT[p]
+    last = history[-1][1] if history else None
+    if phase is _END:
+        tally, tricks = _settle(tables, info, tricks)
+        result = _score(tables, info, tally)
+        return _final(tables, history, last, hs, hd, info, us, ud, tricks, tally, result)
+    over = k.over_start
+    led = -1
+    for p in trick:
+        over &= k.over_after[p]
+        if led < 0:
+            led = k.suit[p]
+    hand_s = hs[to_play] & us
+    hand_d = hd[to_play] & ud
+    if not tricks and not trick:
+        ls, ld = _first_lead(k, hand_s, hand_d, called)
     else:
-        excuse = to_attack_bits = 0
-    if winner_attacks:
-        return winner, mask | to_attack_bits, excuse, comp, False
-    return winner, to_attack_bits, mask | excuse, comp, False
-
-
-def _callable_entry(hand: int) -> tuple[Rank, int, tuple[Call, ...]]:
-    """T-42: the rank a taker holding ``hand`` may call (a king, or the next rank down when
-    the taker holds all four), its mask and the calls, in card order."""
-    for entry in _CALLABLE_BY_RANK:
-        if hand & entry[1] != entry[1]:
-            return entry
-    return _CALLABLE_BY_RANK[-1]
-
-
-def _callable_actions(hand: int) -> tuple[Call, ...]:
-    """The calls open to a taker holding ``hand`` (T-42), as legal_actions lists them."""
-    return _callable_entry(hand)[2]
-
-
-def _canonical_of(hand: int, forced: int, need: int) -> int:
-    """T-19, T-20: the canonical showing of ``need`` cards, or 0 if the hand does not
-    qualify: the lowest trumps of the hand; then trumps forced into the écart
-    (``forced``, T-20c); then the Excuse, when it completes a showing of every trump
-    (T-20b)."""
-    trumps = hand & _TRUMPS
-    have = trumps.bit_count()
-    if have >= need:
-        mask = 0
-        for _ in range(need):
-            low = trumps & -trumps
-            mask |= low
-            trumps ^= low
-        return mask
-    total = have + forced.bit_count()
-    if total >= need:
-        mask = trumps
-        for _ in range(need - have):
-            low = forced & -forced
-            mask |= low
-            forced ^= low
-        return mask
-    if total == need - 1 and hand & _EXB:
-        return trumps | forced | _EXB
-    return 0
+        ls, ld = k.legal(hand_s, hand_d, k.suit_side[led], k.suit_duty[led], over)
+    leader = (to_play - len(trick)) % tables.players
+    g = _trick_of(tables, hs, hd, info, tricks, (leader - 1) % tables.players)
+    s = Core()
+    s._g = g
+    s._parent = history or None
+    s._act = last
+    s._phase = phase
+    s._to_play = to_play
+    s._us = us
+    s._ud = ud
+    s._trick = trick
+    s._led = led
+    s._over = over
+    s._ls = ls
+    s._ld = ld
+    s.is_terminal = False
+    s.__class__ = g.cls
+    return s
 
 
 # -- the bulk playout -------------------------------------------------------------------
@@ -1045,182 +1756,175 @@ _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(32))
 
 
 # One loop over the whole deal, inlined for speed, hence its length.
-def _random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
+def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0912, PLR0915
     """The result of random legal play from ``state`` to the end, drawn as
     ``state.apply(rng.choice(state.legal_actions()))`` draws at every step (see
-    :func:`cardrules.tarot.random_playout`), on bitmasks, without building a state."""
+    :func:`cardrules.tarot.random_playout`), on the two words, without building a state:
+    the kernel gives each card's successor its legal cards (T-22) and each trick its
+    winner (T-24), and :func:`_settle` the piles at the end."""
     phase = state._phase
     if phase is _END:
         return state._res
     getrandbits = rng.getrandbits
     bit_length = _BIT_LENGTH
-    tables = state._g.tables
+    g = state._g
+    tables = g.tables
+    k = g.kernel
     players = tables.players
     nxt = tables.next
-    info = state._g.info.copy()
-    # As in the states, each seat's cards are its cards at the start of the play less
-    # those played: ``hands[seat] & unplayed`` here.
-    hands: Sequence[int] = state._g.hands
+    info = g.info.copy()
+    # As in the states, each seat's cards are its cards at the start of the play, those
+    # not played yet.
+    hs: Sequence[int] = g.hs
+    hd: Sequence[int] = g.hd
     if phase is not _PLAY:
         # The auction, call, écart and announcement, drawn as the states list them.
-        hands = dealt = list(hands)
-        leader = _before_play(state, rng, info, dealt)
+        dealt_s = list(hs)
+        dealt_d = list(hd)
+        leader = _before_play(state, rng, info, dealt_s, dealt_d)
         if leader < 0:
             reason: Any = info.annulled
             return DealResult.annulled_deal(players=players, reason=reason)
-        legal = _first_lead(hands[leader], info.called)
+        hs = dealt_s
+        hd = dealt_d
+        ls, ld = _first_lead(k, hs[leader], hd[leader], info.called)
         seat = leader
         trick: list[int] = []
-        follow = 0
-        over = _TRUMPS
-        n = played = 0
-        att_pile = def_pile = comp = att_tricks = 0
-        petit = -1
-        sweep = False
+        led = -1
+        over = k.over_start
+        us = SIDE_ALL
+        ud = DUTY_ALL
+        tricks = list(g.tricks)
     else:
-        played = state._played
+        us = state._us
+        ud = state._ud
         trick = list(state._trick)
-        follow = state._follow
+        led = state._led
         over = state._over
-        legal = state._legal
+        ls = state._ls
+        ld = state._ld
         seat = state._to_play
-        n = state._g.n
-        att_pile, def_pile, comp, att_tricks, _, petit, _, sweep = state._g.tally
+        tricks = list(g.tricks)
+    n = len(tricks)
     options = tables.options
-    tricks = tables.tricks
+    last = tables.tricks
     thresholds = tables.thresholds
     declarations = tables.declaration_levels
-    follow_of = _FOLLOW
-    over_after = _OVER
-    trump_mask = _TRUMPS
-    canonical_of = _canonical_of
-    exb = _EXB
-    attack = info.attack
-    chelem = info.chelem
+    legal = k.legal
+    winner_of = k.winner
+    suit_of = k.suit
+    over_after = k.over_after
+    fs = k.suit_side[led]
+    fd = k.suit_duty[led]
     taker = info.taker
-    forced = info.ecart & trump_mask if options.poignee_counts_forced_discards else 0
+    forced = info.ecart_d & TRUMPS if options.poignee_counts_forced_discards else 0
     declared = info.declared
     poignees = list(info.poignees)
-    # The cards not played before the current trick (the others are in the piles).
-    fresh = _DECK_MASK ^ (att_pile | def_pile)
-    unplayed = _DECK_MASK ^ played
     left = players - len(trick)
     # The seats that may still declare a poignée: only in the first trick (T-19).
     undeclared = 0 if n else ~declared & ((1 << players) - 1)
     while True:
-        count = legal.bit_count()
+        cs = ls.bit_count()
+        count = cs + ld.bit_count()
         if undeclared and undeclared >> seat & 1:
             # The canonical declarations, drawn among the plays as legal_actions lists them.
-            hand = hands[seat] & unplayed
+            hand = hd[seat] & ud
             seat_forced = forced if seat == taker else 0
-            trump_like = (hand & trump_mask | seat_forced).bit_count() + (hand >> _EXCUSE_POS)
+            trump_like = (hand & TRUMPS | seat_forced).bit_count() + (hand >> 21)
             offers = declarations[min(trump_like, 22)]
             # randbelow(rng, count + len(offers)), inlined like the draw below.
             total = count + len(offers)
             bits = bit_length[total]
-            k = getrandbits(bits)
-            while k >= total:
-                k = getrandbits(bits)
-            if k >= count:
-                level = offers[k - count]
-                mask = canonical_of(hand, seat_forced, thresholds[level - 1])
-                poignees.append((seat, level, mask))
+            r = getrandbits(bits)
+            while r >= total:
+                r = getrandbits(bits)
+            if r >= count:
+                level = offers[r - count]
+                shown = _canonical_of(hand, seat_forced, thresholds[level - 1])
+                poignees.append((seat, level, shown))
                 declared |= 1 << seat
                 undeclared ^= 1 << seat
                 continue
         else:
             # randbelow(rng, count) inlined: Random.choice draws the same way.
             bits = bit_length[count]
-            k = getrandbits(bits)
-            while k >= count:
-                k = getrandbits(bits)
-        # The k-th lowest legal card, counted from the nearer end of the mask.
-        m = legal
-        if k + k < count:
-            while k:
-                m &= m - 1
-                k -= 1
-            bit = m & -m
-            pos = bit.bit_length() - 1
-        else:
-            k = count - 1 - k
-            pos = m.bit_length() - 1
-            while k:
-                m ^= 1 << pos
+            r = getrandbits(bits)
+            while r >= count:
+                r = getrandbits(bits)
+        # The r-th legal card in card order: the side word's, then the duty word's,
+        # counted from the nearer end of the word.
+        if r < cs:
+            m = ls
+            if r + r < cs:
+                while r:
+                    m &= m - 1
+                    r -= 1
+                bit = m & -m
+                pos = bit.bit_length() - 1
+            else:
+                r = cs - 1 - r
                 pos = m.bit_length() - 1
-                k -= 1
-            bit = 1 << pos
-        unplayed ^= bit
+                while r:
+                    m ^= 1 << pos
+                    pos = m.bit_length() - 1
+                    r -= 1
+                bit = 1 << pos
+            us ^= bit
+        else:
+            m = ld
+            r -= cs
+            while r:
+                m &= m - 1
+                r -= 1
+            bit = m & -m
+            ud ^= bit
+            pos = SPLIT - 1 + bit.bit_length()
         trick.append(pos)
         left -= 1
         if left:
-            if not follow:
-                follow = follow_of[pos]  # T-23: the Excuse sets no suit
-            if _FIRST_TRUMP <= pos < _EXCUSE_POS:
-                over &= over_after[pos]  # only a trump changes the trumps that overtrump
+            if led < 0:
+                led = suit_of[pos]  # T-23: the Excuse sets no suit
+                fs = k.suit_side[led]
+                fd = k.suit_duty[led]
+            over &= over_after[pos]
             seat = nxt[seat]
-            h = hands[seat] & unplayed
-            # T-22 for the next player: the block of Core.apply.
-            if follow:
-                legal = h & follow
-                if follow == trump_mask:
-                    legal = (legal & over or legal) | (h & exb) if legal else h
-                elif legal:
-                    if h >> _EXCUSE_POS:
-                        legal |= exb
-                else:
-                    trumps = h & trump_mask
-                    legal = (trumps & over or trumps) | (h & exb) if trumps else h
-            else:
-                legal = h
+            # T-22 for the next player, from the declaration.
+            ls, ld = legal(hs[seat] & us, hd[seat] & ud, fs, fd, over)
             continue
-        trick_mask = fresh ^ unplayed
-        fresh = unplayed
+        if led < 0:
+            led = suit_of[pos]
         leader = nxt[seat]
-        if trick_mask & exb:
-            leader_attacks = attack >> leader & 1
-            swept = att_tricks == n if leader_attacks else att_tricks == 0
-            winner, att, dfn, delta, won = _resolve(
-                trick, leader, players, attack, n == tricks - 1, swept, chelem, options
-            )
-            att_pile |= att
-            def_pile |= dfn
-            comp += delta
-            sweep = sweep or won
-            winner_attacks = attack >> winner & 1
-        else:
-            # T-24 without the Excuse, the lines of _end_trick: the highest position among
-            # the trumps, else among the cards of the suit led.
-            top = (trick_mask & trump_mask or trick_mask & follow).bit_length() - 1
-            winner = (leader + trick.index(top)) % players
-            winner_attacks = attack >> winner & 1
-            if winner_attacks:
-                att_pile |= trick_mask
-        att_tricks += winner_attacks
-        if trick_mask & _PETIT_B:
-            petit = 2 * n + (winner_attacks ^ 1)
-        n += 1
-        if n == tricks:
+        positions = tuple(trick)
+        # T-24, from the declaration.
+        winner = (leader + winner_of(positions, led)) % players
+        tricks.append((leader, positions, winner))
+        if len(tricks) == last:
             break
         seat = winner
         trick = []
         left = players
         undeclared = 0
-        follow = 0
-        over = trump_mask
-        legal = hands[seat] & unplayed
+        led = -1
+        fs = fd = 0
+        over = k.over_start
+        ls, ld = legal(hs[seat] & us, hd[seat] & ud, 0, 0, over)
     info.poignees = tuple(poignees)
     info.declared = declared
-    # The score reads only the attack's pile, the compensation, the attack's tricks, the
-    # Petit and the T-26b win: the defence's pile and the trick winners are left out.
-    tally: tuple[Any, ...] = (att_pile, 0, comp, att_tricks, 0, petit, None, sweep)
-    return _score(tables, info, tally)
+    return _score(tables, info, _settle(tables, info, tuple(tricks))[0])
 
 
-def _before_play(state: Core, rng: random.Random, info: _Info, hands: list[int]) -> int:
+def _nth(word: int, k: int) -> int:
+    """The index of the ``k``-th lowest set bit of ``word``."""
+    while k:
+        word &= word - 1
+        k -= 1
+    return (word & -word).bit_length() - 1
+
+
+def _before_play(state: Core, rng: random.Random, info: _Info, hs: list[int], hd: list[int]) -> int:
     """Play the steps before the card play (T-10 … T-17) at random from ``state``, each
     choice drawn as ``rng.choice(state.legal_actions())`` would: update ``info`` and
-    ``hands`` in place and return the first leader, or -1 for a deal annulled because
+    the hands in place and return the first leader, or -1 for a deal annulled because
     everyone passed (T-12)."""
     tables = state._g.tables
     phase = state._phase
@@ -1231,29 +1935,36 @@ def _before_play(state: Core, rng: random.Random, info: _Info, hands: list[int])
     taker = info.taker
     if phase is _CALL:
         # T-42: one of the four cards of the callable rank, in card order.
-        calls = _callable_actions(hands[taker])
+        calls = _callable_entry(hs[taker])[2]
         pos = calls[randbelow(rng, len(calls))].card.index
-        info.partner = _partner_of(hands, taker, pos)
+        info.partner = _partner_of(hs, taker, pos)
         if info.partner >= 0:
             info.attack |= 1 << info.partner
         info.called = pos
     if phase is not _ECART and phase is not _ANNOUNCE:
         # After the auction or the call, as in _after_call.
         if info.contract is _PRISE or info.contract is _GARDE:
-            hands[taker] |= info.chien  # T-14
+            hs[taker] |= info.chien_s  # T-14
+            hd[taker] |= info.chien_d
             phase = _ECART
         else:
             phase = _PLAY  # T-16
     if phase is _ECART:
-        remaining = tables.chien_size - info.ecart.bit_count()
+        remaining = tables.chien_size - info.ecart_s.bit_count() - info.ecart_d.bit_count()
         while remaining:
-            # legal_actions: one discard per card that keeps the écart legal (T-15).
-            legal = _ecart_legal(hands[taker], remaining)
-            for _ in range(randbelow(rng, legal.bit_count())):
-                legal &= legal - 1
-            bit = legal & -legal
-            hands[taker] ^= bit
-            info.ecart |= bit
+            # legal_actions: one discard per card that keeps the écart legal (T-15), in
+            # card order: the side word's, then the duty word's.
+            ls, ld = ecart_legal(hs[taker], hd[taker], remaining)
+            cs = ls.bit_count()
+            r = randbelow(rng, cs + ld.bit_count())
+            if r < cs:
+                bit = 1 << _nth(ls, r)
+                hs[taker] ^= bit
+                info.ecart_s |= bit
+            else:
+                bit = 1 << _nth(ld, r - cs)
+                hd[taker] ^= bit
+                info.ecart_d |= bit
             remaining -= 1
         phase = _PLAY
     if tables.options.chelem_announcement:
@@ -1275,11 +1986,11 @@ def _random_auction(state: Core, rng: random.Random, info: _Info) -> bool:
         # legal_actions: pass, then the contracts above the highest bid (T-10); drawn
         # as randbelow(rng, 5 - highest).
         n = 5 - highest
-        k = getrandbits(3 if n > 3 else n.bit_length())
-        while k >= n:
-            k = getrandbits(3 if n > 3 else n.bit_length())
-        if k:
-            highest += k
+        r = getrandbits(3 if n > 3 else n.bit_length())
+        while r >= n:
+            r = getrandbits(3 if n > 3 else n.bit_length())
+        if r:
+            highest += r
             taker = seat
             bids.append((seat, _CONTRACTS[highest]))
         else:

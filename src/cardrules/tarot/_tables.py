@@ -1,24 +1,31 @@
-"""The French Tarot engine's tables (private): cards as bits, the actions of bit masks,
-and :class:`Tables`, what one option set compiles to.
+"""The French Tarot engine's tables (private): cards as two words, the actions of a set of
+cards, and :class:`Tables`, what one variant compiles to.
 
-Cards inside Tarot states are *positions* in bitmasks. The Tarot deck is laid out in the
-core's card order, so a card's position is its :attr:`~cardrules.Card.index`: the 56
+Cards inside Tarot states are *positions* in bit masks. The Tarot deck is laid out in
+the core's card order, so a card's position is its :attr:`~cardrules.Card.index`: the 56
 suit cards (spades, hearts, diamonds, clubs, ace to king, knights included), then the
-trumps ``1T`` … ``21T`` at positions 56 … 76, then the Excuse at 77.
+trumps ``1T`` … ``21T`` at positions 56 … 76, then the Excuse at 77. A set of cards is
+held in the trick kernel's two words (see :mod:`cardrules._tricks`), each below
+``2**62``: the **side word**, bit ``p`` for the suit card at position ``p``, and the
+**duty word**, bit ``p - 56`` for the trump or the Excuse at position ``p``.
 
-Everything here is computed once, at import or when a variant is built, and read by the
-engine (``_engine``), the states and their views; nothing here changes afterwards except
-the bounded memo of legal play actions.
+Nothing here depends on how cards behave in a trick (T-22 … T-24): that is the
+variant's declaration (``TarotVariant.trick_rules``), compiled by :class:`Tables` into a
+:class:`~cardrules._tricks.TrickKernel` when the variant is built. Everything else here
+is computed once, at import, and read by the engine (``_engine``) and the states;
+nothing changes afterwards except the bounded memos of legal play actions.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from cardrules._tricks import TrickKernel
 from cardrules.actions import Action, Pass, Play
-from cardrules.cards import EXCUSE, Card, CardKind, Rank
+from cardrules.cards import EXCUSE as EXCUSE_CARD
+from cardrules.cards import Card, CardKind, Rank
+from cardrules.errors import OptionsError
 from cardrules.tarot.actions import (
     CALLABLE_RANKS,
     NUM_ACTIONS,
@@ -30,260 +37,299 @@ from cardrules.tarot.actions import (
     action_from_id,
 )
 from cardrules.tarot.bidding import Contract
-from cardrules.tarot.cards import TAROT_DECK, TAROT_TRICK_RULES
+from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
+from cardrules.tarot.phases import Phase
 from cardrules.tarot.scoring import PoigneeLevel
-from cardrules.tricks import TrickTable
+from cardrules.tricks import TrickRules, TrickTable
 
 if TYPE_CHECKING:
     from cardrules.tarot.state import TarotState
     from cardrules.tarot.variant import TarotVariant
 
+__all__ = ["Phase", "Tables"]  # Phase: where pickles of 0.2 look for it
 
-class Phase(enum.Enum):
-    """The phases of a deal, in order."""
+# -- the two words -----------------------------------------------------------------------
 
-    BIDDING = "bidding"
-    CALL = "call"
-    ECART = "ecart"
-    ANNOUNCE = "announce"
-    PLAY = "play"
-    END = "end"
+SPLIT: Final = Card.trump(1).index
+"""The position of the first trump: positions from here on are in the duty word."""
+DECK_SIZE: Final = len(TAROT_DECK)
+SIDE_ALL: Final = (1 << SPLIT) - 1
+"""The side word of every suit card."""
+TRUMPS: Final = (1 << 21) - 1
+"""The duty word of the 21 trumps."""
+EXCUSE: Final = 1 << (EXCUSE_CARD.index - SPLIT)
+"""The duty word of the Excuse."""
+EXCUSE_POS: Final = EXCUSE_CARD.index
+PETIT: Final = 1
+"""The duty word of the Petit (1T)."""
+TWENTY_ONE: Final = 1 << 20
+BOUTS: Final = PETIT | TWENTY_ONE | EXCUSE
+"""The duty word of the three bouts (T-5)."""
+MID_TRUMPS: Final = TRUMPS & ~BOUTS
+"""T-15c: the trumps that may go to the écart when nothing else can (2T … 20T)."""
+DUTY_ALL: Final = TRUMPS | EXCUSE
+
+# The bits of each position in each word; the joker (index 78), not a Tarot card, has
+# none, so that apply sends it to the full check (UnknownCardError) at no cost.
+SIDE_BIT: Final = (*(1 << p if p < SPLIT else 0 for p in range(DECK_SIZE)), 0)
+DUTY_BIT: Final = (*(1 << (p - SPLIT) if p >= SPLIT else 0 for p in range(DECK_SIZE)), 0)
+ONE: Final = tuple((p,) for p in range(DECK_SIZE))
+"""``(p,)`` for each position: a trick grows by one shared tuple."""
 
 
-# -- position masks (the Tarot deck's positions are the cards' indices) ---------------
-
-# The compiled TAROT_TRICK_RULES: legal-card masks and trick winners (T-22 … T-24).
-_T: Final[TrickTable] = TAROT_TRICK_RULES.compile()
-_SUIT: Final = _T.suit
-_ABOVE: Final = _T.above
-_SUIT_MASK: Final = _T.suit_mask
-_TRUMP_SUIT: Final = _T.trump_suit
-_TRUMPS: Final = _T.trump_mask
-_EXCUSE_POS: Final = EXCUSE.index
-_FIRST_TRUMP: Final = Card.trump(1).index
-_EXB: Final = 1 << _EXCUSE_POS
-_PETIT_B: Final = 1 << Card.trump(1).index
-_T21_B: Final = 1 << Card.trump(21).index
-_BOUTS: Final = _PETIT_B | _T21_B | _EXB
-_DECK_MASK: Final = (1 << len(TAROT_DECK)) - 1
-_PLAIN: Final = _DECK_MASK & ~_TRUMPS & ~_EXB
-
-
-def _rank_mask(rank: Rank) -> int:
+def _side_of_rank(rank: Rank) -> int:
     return sum(1 << c.index for c in TAROT_DECK if c.kind is CardKind.SUIT and c.rank == rank)
 
 
-def _check_position_order() -> None:
-    # The hot paths find winners and higher trumps by position: strength must rise with
-    # position within each suit, and every trump must come after every suit card.
-    for mask in _SUIT_MASK:
-        positions = [p for p in range(len(TAROT_DECK)) if mask >> p & 1]
-        keys = [_T.key[p] for p in positions]
-        if keys != sorted(keys) or len(set(keys)) != len(keys):
-            raise RuntimeError("the Tarot trick table does not rank cards by position")
-    if _TRUMPS & -_TRUMPS <= _DECK_MASK & ~_TRUMPS & ~_EXB:
-        raise RuntimeError("the Tarot trumps must follow the suit cards")
+SUITS: Final = tuple(sum(1 << (14 * s + r) for r in range(14)) for s in range(4))
+"""The side word of each suit, spades first."""
+KINGS: Final = _side_of_rank(Rank.KING)
+PLAIN_NON_KING: Final = SIDE_ALL & ~KINGS
+"""T-15: what the écart is made of first."""
+# T-4, in half points: bouts and kings 9, queens 7, knights 5, jacks 3, any other card 1.
+_SEVEN: Final = _side_of_rank(Rank.QUEEN)
+_FIVE: Final = _side_of_rank(Rank.KNIGHT)
+_THREE: Final = _side_of_rank(Rank.JACK)
+LOW: Final = SIDE_ALL & ~(KINGS | _SEVEN | _FIVE | _THREE)
+"""The suit cards worth half a point (T-4), which T-25 hands over for the Excuse."""
 
 
-_KINGS: Final = _rank_mask(Rank.KING)
-_PLAIN_NON_KING: Final = _PLAIN & ~_KINGS  # T-15: what the écart is made of first
-_MID_TRUMPS: Final = _TRUMPS & ~_BOUTS  # T-15c: T2 … T20
-_NINE: Final = _KINGS | _BOUTS
-_SEVEN: Final = _rank_mask(Rank.QUEEN)
-_FIVE: Final = _rank_mask(Rank.KNIGHT)
-_THREE: Final = _rank_mask(Rank.JACK)
-_LOW: Final = _DECK_MASK & ~(_NINE | _SEVEN | _FIVE | _THREE)
-_CARD: Final = TAROT_DECK
-_check_position_order()
-
-
-def _points(mask: int) -> int:
-    """T-4: the half points of the cards in ``mask``."""
+def points(side: int, duty: int) -> int:
+    """T-4: the half points of the cards ``(side, duty)``."""
     return (
-        9 * (mask & _NINE).bit_count()
-        + 7 * (mask & _SEVEN).bit_count()
-        + 5 * (mask & _FIVE).bit_count()
-        + 3 * (mask & _THREE).bit_count()
-        + (mask & _LOW).bit_count()
+        9 * ((side & KINGS).bit_count() + (duty & BOUTS).bit_count())
+        + 7 * (side & _SEVEN).bit_count()
+        + 5 * (side & _FIVE).bit_count()
+        + 3 * (side & _THREE).bit_count()
+        + (side & LOW).bit_count()
+        + (duty & MID_TRUMPS).bit_count()
     )
 
 
-def _cards(mask: int) -> tuple[Card, ...]:
+def _cards_of(mask: int, first: int) -> tuple[Card, ...]:
     out = []
     while mask:
         low = mask & -mask
-        out.append(_CARD[low.bit_length() - 1])
+        out.append(TAROT_DECK[first + low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 
 
-def _ecart_legal(hand: int, remaining: int) -> int:
-    """T-15: the cards that keep the écart legal as the next of ``remaining`` cards.
+# The cards of the side words of one suit, and of the duty words, met so far (bounded as
+# the memos of play actions below): a hand's suits and trumps come back deal after deal.
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
+_DUTY_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
 
-    Kings and bouts never; a trump only when the plain non-king cards left cannot fill
-    the remaining places (T-15c).
-    """
-    plain = hand & _PLAIN_NON_KING
+
+def cards(side: int, duty: int) -> tuple[Card, ...]:
+    """The cards of ``(side, duty)``, in card order."""
+    out: tuple[Card, ...] = ()
+    if side:
+        get = _SUIT_CARDS.get
+        for suit in SUITS:
+            part = side & suit
+            if part:
+                found = get(part)
+                if found is None:
+                    found = _cards_of(part, 0)
+                    if len(_SUIT_CARDS) < MEMO_SIZE:
+                        _SUIT_CARDS[part] = found
+                out += found
+    if duty:
+        found = _DUTY_CARDS.get(duty)
+        if found is None:
+            found = _cards_of(duty, SPLIT)
+            if len(_DUTY_CARDS) < MEMO_SIZE:
+                _DUTY_CARDS[duty] = found
+        out += found
+    return out
+
+
+def words(mask: int) -> tuple[int, int]:
+    """A mask over the 78 positions as its ``(side, duty)`` words."""
+    return mask & SIDE_ALL, mask >> SPLIT
+
+
+def joined(side: int, duty: int) -> int:
+    """The mask over the 78 positions of ``(side, duty)``."""
+    return side | duty << SPLIT
+
+
+def positions(side: int, duty: int) -> list[int]:
+    """The positions of ``(side, duty)``, in card order."""
+    out = []
+    while side:
+        low = side & -side
+        out.append(low.bit_length() - 1)
+        side ^= low
+    while duty:
+        low = duty & -duty
+        out.append(SPLIT + low.bit_length() - 1)
+        duty ^= low
+    return out
+
+
+def ecart_legal(side: int, duty: int, remaining: int) -> tuple[int, int]:
+    """T-15: the cards of a hand ``(side, duty)`` that keep the écart legal as the next
+    of ``remaining`` cards: kings and bouts never; a trump only when the plain non-king
+    cards left cannot fill the remaining places (T-15c)."""
+    plain = side & PLAIN_NON_KING
     if plain.bit_count() >= remaining:
-        return plain
-    return plain | (hand & _MID_TRUMPS)
+        return plain, 0
+    return plain, duty & MID_TRUMPS
 
 
-# -- play tables: what each card does to a trick -----------------------------------------
+# -- the actions of a set of cards -------------------------------------------------------
 
-# The bit of each card, by ``Card.index``; the joker (index 78), not a Tarot card, has
-# none, so that ``apply`` sends it to the full check (UnknownCardError) at no cost.
-_BIT: Final = (*(1 << p for p in range(len(TAROT_DECK))), 0)
-# The trumps still above the best trump after each card: ``over & _OVER[pos]``. A trump
-# below the best leaves ``over`` as it is, since its higher trumps include ``over``.
-_OVER: Final = tuple(_ABOVE[p] if _TRUMPS >> p & 1 else _DECK_MASK for p in range(len(TAROT_DECK)))
-_ONE: Final = tuple((p,) for p in range(len(TAROT_DECK)))
-# The cards that must follow each card when it sets the suit led (T-22): its suit's, or
-# the trumps; none for the Excuse, which sets no suit (T-23).
-_FOLLOW: Final = tuple(_SUIT_MASK[s] if s >= 0 else 0 for s in _SUIT)
-
-
-# -- action tables: the actions of a set of positions ------------------------------------
-
-_PLAYS: Final = tuple(Play(c) for c in TAROT_DECK)
-_CALLABLE_BY_RANK: Final = tuple(
-    (rank, _rank_mask(rank), tuple(Call(c) for c in TAROT_DECK if c.rank == rank and c.suit))
+PLAYS: Final = tuple(Play(c) for c in TAROT_DECK)
+"""The play of each position."""
+DISCARDS: Final = tuple(Discard(c) for c in TAROT_DECK)
+"""The single-card discard of each position."""
+CALLABLE_BY_RANK: Final = tuple(
+    (rank, _side_of_rank(rank), tuple(Call(c) for c in TAROT_DECK if c.rank == rank and c.suit))
     for rank in CALLABLE_RANKS
 )
-_ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
-_PASS: Final = Pass()
+"""T-42: each callable rank, the side word of its four cards and their calls."""
+ANNOUNCE_ACTIONS: Final = (AnnounceChelem(), Pass())
+PASS: Final = Pass()
 # Every action with an id, by id, and the id of each (the canonical ones: a declaration
 # showing chosen cards shares its level's id).
-_BY_ID: Final[tuple[Action, ...]] = tuple(action_from_id(i) for i in range(NUM_ACTIONS))
-_ID_OF: Final[dict[Action, int]] = {a: i for i, a in enumerate(_BY_ID)}
+BY_ID: Final[tuple[Action, ...]] = tuple(action_from_id(i) for i in range(NUM_ACTIONS))
+ID_OF: Final[dict[Action, int]] = {a: i for i, a in enumerate(BY_ID)}
 
 
-class _ActionTable:
-    """The actions of a set of positions, in card order, from one table per byte."""
-
-    __slots__ = ("bytes", "single")
-
-    def __init__(self, actions: Sequence[Action]) -> None:
-        n = len(actions)
-        self.single: tuple[tuple[Action], ...] = tuple((a,) for a in actions)
-        # bytes[k][b]: the actions of the positions 8k + j for the bits j of b.
-        self.bytes: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-            tuple(
-                tuple(actions[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < n)
-                for b in range(256)
-            )
-            for k in range(_MASK_BYTES)
+def _byte_tables(actions: Sequence[Action]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``tables[k][b]``: the actions of positions ``8k + j`` for the bits ``j`` of ``b``."""
+    n = len(actions)
+    return tuple(
+        tuple(
+            tuple(actions[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < n)
+            for b in range(256)
         )
-
-    def of(self, mask: int) -> tuple[Action, ...]:
-        """The actions of the positions in ``mask``, in card order."""
-        low = mask & -mask
-        if low == mask:
-            return self.single[low.bit_length() - 1] if mask else ()
-        acts: tuple[Action, ...] = ()
-        for table, byte in zip(self.bytes, mask.to_bytes(_MASK_BYTES, "little"), strict=True):
-            acts += table[byte]
-        return acts
-
-
-_MASK_BYTES: Final = (len(TAROT_DECK) + 7) // 8
-_PLAY_ACTIONS: Final = _ActionTable(_PLAYS)
-# One name per byte table: _group_actions reads them unrolled, the quickest way found.
-_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7, _B8, _B9 = _PLAY_ACTIONS.bytes
-# The actions of the masks of one suit or of the trumps (the Excuse allowed) met so far,
-# up to _MEMO_SIZE of them (then no more are added): when a seat follows a suit or trumps,
-# its legal cards are a few cards of one suit, and the same masks come back deal after
-# deal. A lead's mask spans suits and seldom comes back: it is joined from the entries of
-# its suits and not kept itself.
-_PLAY_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (a,) for p, a in enumerate(_PLAYS)}
-_MEMO_SIZE: Final = 1 << 15
-# For each position, the cards outside its suit (the trumps for a trump), the Excuse aside.
-_OTHER_SUITS: Final = tuple(
-    _DECK_MASK ^ _EXB ^ (_SUIT_MASK[s] if s >= 0 else _TRUMPS) for s in _SUIT
-)
-
-
-def _group_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)`` for the cards of one suit or of the trumps (and the
-    Excuse), remembered."""
-    # Unrolled: there are 10 bytes.
-    d = mask.to_bytes(10, "little")
-    acts = (
-        _B0[d[0]]
-        + _B1[d[1]]
-        + _B2[d[2]]
-        + _B3[d[3]]
-        + _B4[d[4]]
-        + _B5[d[5]]
-        + _B6[d[6]]
-        + _B7[d[7]]
-        + _B8[d[8]]
-        + _B9[d[9]]
+        for k in range((n + 7) // 8)
     )
-    if len(_PLAY_MEMO) < _MEMO_SIZE:
-        _PLAY_MEMO[mask] = acts
+
+
+# The actions of a side word by byte (7 bytes), of a duty word by byte (3 bytes).
+_SB0, _SB1, _SB2, _SB3, _SB4, _SB5, _SB6 = _byte_tables(PLAYS[:SPLIT])
+_DB0, _DB1, _DB2 = _byte_tables(PLAYS[SPLIT:])
+_DISCARD_SIDE: Final = _byte_tables(DISCARDS[:SPLIT])
+_DISCARD_DUTY: Final = _byte_tables(DISCARDS[SPLIT:])
+
+# The play actions of the side words of one suit, and of the duty words, met so far, up
+# to MEMO_SIZE of them each (then no more are added): a follower's legal cards are a few
+# cards of one suit, or trumps, and the same words come back deal after deal. A lead's
+# side word spans suits and seldom comes back: it is joined from its suits' entries.
+SIDE_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (PLAYS[p],) for p in range(SPLIT)}
+DUTY_MEMO: Final[dict[int, tuple[Action, ...]]] = {
+    1 << p: (PLAYS[SPLIT + p],) for p in range(DECK_SIZE - SPLIT)
+}
+MEMO_SIZE: Final = 1 << 15
+_S0, _S1, _S2, _S3 = SUITS
+
+
+def _suit_actions(side: int) -> tuple[Action, ...]:
+    """The play actions of a side word of one suit, remembered."""
+    d = side.to_bytes(7, "little")
+    acts = _SB0[d[0]] + _SB1[d[1]] + _SB2[d[2]] + _SB3[d[3]] + _SB4[d[4]] + _SB5[d[5]] + _SB6[d[6]]
+    if len(SIDE_MEMO) < MEMO_SIZE:
+        SIDE_MEMO[side] = acts
     return acts
 
 
-_S0, _S1, _S2, _S3 = _SUIT_MASK[:4]
-_TRUMPS_AND_EXCUSE: Final = _TRUMPS | _EXB
-
-
-def _play_actions(mask: int) -> tuple[Action, ...]:
-    """``_PLAY_ACTIONS.of(mask)``: the actions of each suit's cards, then of the trumps and
-    the Excuse, each group remembered."""
-    get = _PLAY_MEMO.get
+def side_actions(side: int) -> tuple[Action, ...]:
+    """The play actions of a side word not remembered, in card order: each suit's,
+    remembered; the word too when it is one suit."""
+    get = SIDE_MEMO.get
     acts: tuple[Action, ...] = ()
-    part = mask & _S0
+    part = side & _S0
     if part:
-        acts = get(part) or _group_actions(part)
-    part = mask & _S1
+        acts = get(part) or _suit_actions(part)
+        if part == side:
+            return acts
+    part = side & _S1
     if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _S2
+        acts += get(part) or _suit_actions(part)
+    part = side & _S2
     if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _S3
+        acts += get(part) or _suit_actions(part)
+    part = side & _S3
     if part:
-        acts += get(part) or _group_actions(part)
-    part = mask & _TRUMPS_AND_EXCUSE
-    if part:
-        acts += get(part) or _group_actions(part)
+        acts += get(part) or _suit_actions(part)
     return acts
 
 
-def _follow_actions(mask: int) -> tuple[Action, ...]:
-    """The actions of a follower's legal mask not yet remembered: remembered too when it
-    is one suit and the Excuse (a mask of one group is remembered by _play_actions)."""
-    acts = _play_actions(mask)
-    low = mask & -mask
-    if not mask & _OTHER_SUITS[low.bit_length() - 1] and len(_PLAY_MEMO) < _MEMO_SIZE:
-        _PLAY_MEMO[mask] = acts
+def duty_actions(duty: int) -> tuple[Action, ...]:
+    """The play actions of a duty word not remembered, in card order; remembered."""
+    d = duty.to_bytes(3, "little")
+    acts = _DB0[d[0]] + _DB1[d[1]] + _DB2[d[2]]
+    if len(DUTY_MEMO) < MEMO_SIZE:
+        DUTY_MEMO[duty] = acts
     return acts
 
 
-_DISCARD_ACTIONS: Final = _ActionTable([Discard(c) for c in TAROT_DECK])
+def discard_actions(side: int, duty: int) -> tuple[Action, ...]:
+    """The single-card discards of ``(side, duty)``, in card order."""
+    acts: tuple[Action, ...] = ()
+    for table, byte in zip(_DISCARD_SIDE, side.to_bytes(7, "little"), strict=True):
+        acts += table[byte]
+    for table, byte in zip(_DISCARD_DUTY, duty.to_bytes(3, "little"), strict=True):
+        acts += table[byte]
+    return acts
 
 
-# -- one option set ----------------------------------------------------------------------
+# -- one variant ------------------------------------------------------------------------
 
 # T-8: cards per player, packet size and chien size by the number of players.
-_LAYOUT: Final = {4: (18, 3, 6), 3: (24, 4, 6), 5: (15, 3, 3)}
+LAYOUT: Final = {4: (18, 3, 6), 3: (24, 4, 6), 5: (15, 3, 3)}
 _BIDS: Final = tuple(Bid(c) for c in Contract)
 _BID_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     (Pass(), *_BIDS[k:]) for k in range(len(_BIDS) + 1)
 )
 
+# The declarations compiled so far, by identity (a declaration is not hashable: its
+# cards' suits and strengths are mappings); kept so that their ids stay theirs.
+_COMPILED: Final[dict[int, tuple[TrickRules, TrickTable]]] = {}
+
+
+def compile_rules(rules: TrickRules) -> TrickTable:
+    """``rules`` compiled, once per declaration object; checked to lay the Tarot deck out
+    as the engine reads it.
+
+    Raises:
+        OptionsError: ``rules`` is not a declaration over the Tarot deck, in position
+            order, with the 21 trumps as its trump suit.
+    """
+    found = _COMPILED.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if not isinstance(rules, TrickRules):
+        raise OptionsError(f"trick_rules must be a TrickRules, not {type(rules).__name__}")
+    if rules.cards != TAROT_DECK:
+        raise OptionsError("French Tarot's trick_rules must declare the Tarot deck, in order")
+    table = TrickTable(rules)
+    kernel = table.kernel
+    if kernel.split != SPLIT or kernel.trump_side or kernel.trump_duty != TRUMPS:
+        raise OptionsError("French Tarot's trick_rules must make the 21 trumps its trump suit")
+    if len(_COMPILED) < 64:
+        _COMPILED[id(rules)] = (rules, table)
+    return table
+
 
 class Tables:
-    """What the engine reads of one variant, compiled once from its options.
+    """What the engine reads of one variant, compiled once from its options and its
+    trick declaration.
 
     Attributes:
         options: The options compiled.
         variant: The variant, which every state of its deals gives as its own.
         state: The class of every state: the engine fills a plain ``Core`` and gives it
             this class (bound once, here, rather than imported by the engine).
+        table: The variant's trick declaration compiled (T-22 … T-24), for the errors of
+            the full check and the helpers.
+        kernel: Its kernel, the one decision of follow, trump and overtrump and of the
+            winner, which every path of the engine calls.
         players: The number of seats (T-1).
         hand_size: The cards dealt to each seat (T-8), also the number of tricks.
         packet: The cards of a dealing packet (T-8).
@@ -304,11 +350,13 @@ class Tables:
         "declaration_levels",
         "declarations",
         "hand_size",
+        "kernel",
         "next",
         "options",
         "packet",
         "players",
         "state",
+        "table",
         "thresholds",
         "tricks",
         "variant",
@@ -317,6 +365,8 @@ class Tables:
     options: TarotOptions
     variant: TarotVariant
     state: type[TarotState]
+    table: TrickTable
+    kernel: TrickKernel
     players: int
     hand_size: int
     packet: int
@@ -329,14 +379,21 @@ class Tables:
     declarations: tuple[tuple[Action, ...], ...]
 
     def __init__(
-        self, options: TarotOptions, *, variant: TarotVariant, state: type[TarotState]
+        self,
+        options: TarotOptions,
+        *,
+        variant: TarotVariant,
+        state: type[TarotState],
+        rules: TrickRules,
     ) -> None:
         n = options.players
         self.options = options
         self.variant = variant
         self.state = state
+        self.table = compile_rules(rules)
+        self.kernel = self.table.kernel
         self.players = n
-        self.hand_size, self.packet, self.chien_size = _LAYOUT[n]
+        self.hand_size, self.packet, self.chien_size = LAYOUT[n]
         self.tricks = self.hand_size
         self.next = tuple((s + 1) % n for s in range(n))
         self.thresholds = options.poignee_thresholds[n]

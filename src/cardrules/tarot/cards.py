@@ -28,12 +28,10 @@ from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.decks import tarot_deck
 from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.errors import UnknownCardError
-from cardrules.tricks import TrickRules
+from cardrules.tricks import TrickRules, TrickTable
 
 if TYPE_CHECKING:
     # Deprecated names, still importable for one release (see __getattr__ below).
-    from cardrules.tricks import TrickTable
-
     TAROT_TABLE: TrickTable
     TRUMP_LABEL: str
     card_points: Callable[[Card], int]
@@ -153,6 +151,14 @@ TAROT_TRICK_RULES: Final = TrickRules(
 """How Tarot cards behave in a trick (T-3, T-22 … T-24), as data for the core."""
 
 _RENAMED: Final = {"card_points": "card_half_points", "points_of": "half_points_of"}
+_TABLES: list[TrickTable] = []
+
+
+def _deprecated_table() -> TrickTable:
+    """TAROT_TRICK_RULES compiled, once, for the deprecated TAROT_TABLE."""
+    if not _TABLES:
+        _TABLES.append(TAROT_TRICK_RULES.compile())
+    return _TABLES[0]
 
 
 if not TYPE_CHECKING:
@@ -175,7 +181,7 @@ if not TYPE_CHECKING:
                 " the trumps' label is TAROT_TRICK_RULES.trump",
             ),
             "TAROT_TABLE": Deprecated(
-                "cardrules.tarot._tables:_T",
+                _deprecated_table,
                 "cardrules.tarot.cards.TAROT_TABLE is deprecated and will be removed in 0.3:"
                 " it is the engine's; use legal_cards and trick_winner (cardrules.tarot.play),"
                 " or TAROT_TRICK_RULES.compile()",

@@ -25,16 +25,19 @@ import random
 import warnings
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from cardrules._util import quote
 from cardrules.errors import GameOverError, OptionsError, ScoreInputError
+from cardrules.registry import get_variant_class
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealFacts, DealResult, Score, score_deal
-from cardrules.tarot.state import TarotState
-from cardrules.tarot.variant import TarotVariant
+
+if TYPE_CHECKING:
+    from cardrules.tarot.state import TarotState
+    from cardrules.tarot.variant import TarotVariant
 
 __all__ = ["TarotMatch"]
 
@@ -97,6 +100,9 @@ class TarotMatch:
     results: tuple[DealResult, ...]
     dealer: int = attrs.field(eq=False)
     totals: tuple[Score, ...] = attrs.field(eq=False)
+    # The variant that deals the next deal: the one whose new_match() began the match,
+    # else the variant of the options, found when the match first deals.
+    _variant: TarotVariant | None = attrs.field(eq=False, repr=False)
 
     def __init__(
         self,
@@ -131,6 +137,7 @@ class TarotMatch:
             totals = [_exact(t + s) for t, s in zip(totals, deal.scores, strict=True)]
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "totals", tuple(totals))
+        object.__setattr__(self, "_variant", None)
 
     def _check_next(self, previous: DealResult | None, deal: DealResult) -> None:
         players = self.options.players
@@ -171,6 +178,13 @@ class TarotMatch:
         if dealer is not None:
             options = attrs.evolve(options, dealer=dealer)
         return cls(options=options)
+
+    @classmethod
+    def _dealt_by(cls, variant: TarotVariant) -> TarotMatch:
+        """A match with no deal yet whose deals ``variant`` deals (its ``new_match``)."""
+        match = cls(options=variant.options)
+        object.__setattr__(match, "_variant", variant)
+        return match
 
     @property
     def deals(self) -> tuple[DealResult, ...]:
@@ -248,6 +262,7 @@ class TarotMatch:
             "totals",
             tuple([_exact(t + s) for t, s in zip(self.totals, result.scores, strict=True)]),
         )
+        object.__setattr__(match, "_variant", self._variant)
         return match
 
     def next_deal(self, rng: random.Random | None = None) -> TarotState:
@@ -265,7 +280,12 @@ class TarotMatch:
         """
         if self.is_over:
             raise GameOverError("the match is over: its single deal has been played")
-        return TarotVariant(self.options).new_game(rng=rng, dealer=self.dealer)
+        variant = self._variant
+        if variant is None:
+            # A match begun from its options: the variant of these options, kept.
+            variant = get_variant_class("tarot")._of(self.options)
+            object.__setattr__(self, "_variant", variant)
+        return variant.new_game(rng=rng, dealer=self.dealer)
 
     def explain(self) -> str:
         """The score sheet: each deal with its scores and the running totals, then who won

@@ -1,11 +1,14 @@
 """Trick play: legal cards, trick winners and where the cards go (T-21 … T-27).
 
 The legal cards and winners follow the declaration
-:data:`~cardrules.tarot.cards.TAROT_TRICK_RULES` (T-22 … T-24), compiled once for the
-engine and these helpers alike. :func:`~cardrules.tarot.resolve_trick` applies the
-Excuse rules: kept by its camp with a half point of compensation before the last trick
-(T-25); at the last trick sent to the other camp (T-26a), unless it is led by a camp
-that won every earlier trick and then wins (T-26b).
+:data:`~cardrules.tarot.cards.TAROT_TRICK_RULES` (T-22 … T-24), compiled into the same
+trick kernel as the engine's (a variant declaring other rules,
+``TarotVariant.trick_rules``, gives its own: ``variant.trick_table``).
+:func:`~cardrules.tarot.resolve_trick` applies the Excuse rules, which
+:func:`excuse_outcome` decides for it and for the engine alike: kept by its camp with a
+half point of compensation before the last trick (T-25); at the last trick sent to the
+other camp (T-26a), unless it is led by a camp that won every earlier trick and then
+wins (T-26b).
 
 >>> from cardrules import Card
 >>> from cardrules.tarot import legal_cards, trick_winner
@@ -20,18 +23,22 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
 from cardrules._util import quote
-from cardrules.cards import Card
+from cardrules.cards import EXCUSE, Card
 from cardrules.errors import InvalidArgumentError
-from cardrules.tarot._engine import _resolve
-from cardrules.tarot._tables import _T
+from cardrules.tarot.cards import TAROT_TRICK_RULES
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import Camp
+from cardrules.tricks import TrickTable
 
-__all__ = ["TrickOutcome", "legal_cards", "resolve_trick", "trick_winner"]
+__all__ = ["TrickOutcome", "excuse_outcome", "legal_cards", "resolve_trick", "trick_winner"]
+
+# The declaration compiled: the helpers' legal cards and winners (T-22 … T-24).
+_TABLE: Final[TrickTable] = TAROT_TRICK_RULES.compile()
 
 
 def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]:
@@ -52,7 +59,7 @@ def legal_cards(hand: Iterable[Card], trick: Sequence[Card]) -> tuple[Card, ...]
     >>> [str(c) for c in legal_cards(cards("KH 2H 5T EX 3C"), cards("7H"))]
     ['2H', 'KH', 'EX']
     """
-    return _T.legal_cards(hand, trick)
+    return _TABLE.legal_cards(hand, trick)
 
 
 def trick_winner(trick: Sequence[Card]) -> int:
@@ -65,7 +72,7 @@ def trick_winner(trick: Sequence[Card]) -> int:
     >>> trick_winner([Card.parse(c) for c in ("7H", "QH", "1T", "KH")])
     2
     """
-    return _T.winner(trick)
+    return _TABLE.winner(trick)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,6 +115,64 @@ class TrickOutcome:
         return self.compensation_half_points
 
 
+def excuse_outcome(
+    *,
+    led: bool,
+    last: bool,
+    owner_attacks: bool,
+    winner_attacks: bool,
+    camp_swept: bool,
+    chelem_announced: bool,
+    options: TarotOptions,
+) -> tuple[bool, bool, int]:
+    """Where the Excuse of a trick goes (T-25, T-26), the one decision of the engine and
+    of :func:`resolve_trick`.
+
+    Args:
+        led: The Excuse led the trick.
+        last: The trick is the deal's last (T-26).
+        owner_attacks: The Excuse's owner is in the attack.
+        winner_attacks: The trick's winner by T-24 is in the attack.
+        camp_swept: The leader's camp won every earlier trick (T-26b).
+        chelem_announced: A slam was announced (for ``excuse_sweep_exception``).
+        options: The rules' options (``excuse_last_trick``, ``excuse_sweep_exception``).
+
+    Returns:
+        Whether the Excuse takes the trick (T-26b: the trick's cards then go to the
+        leader's camp), whether it goes to the attack's pile, and the compensation the
+        attack receives in half points (negative: it pays).
+
+    >>> options = TarotOptions()
+    >>> # T-25: before the last trick the Excuse stays with its camp, which pays half a point.
+    >>> excuse_outcome(led=False, last=False, owner_attacks=True, winner_attacks=False,
+    ...                camp_swept=False, chelem_announced=False, options=options)
+    (False, True, -1)
+    >>> # T-26a: at the last trick it goes to the other camp.
+    >>> excuse_outcome(led=False, last=True, owner_attacks=True, winner_attacks=True,
+    ...                camp_swept=False, chelem_announced=False, options=options)
+    (False, False, 0)
+    """
+    if last and led and camp_swept:
+        # T-26b: the Excuse led to the last trick by a camp that won every earlier trick.
+        rule = options.excuse_sweep_exception
+        if (
+            rule == "any_sweeping_camp"
+            or (rule == "taker_camp_only" and owner_attacks)
+            or (rule == "announced_slam_only" and owner_attacks and chelem_announced)
+        ):
+            return True, owner_attacks, 0
+    if last:
+        # T-26a: at the last trick the Excuse changes camp (option: goes to the trick's
+        # winner), and no compensation is paid.
+        if options.excuse_last_trick == "to_opponents":
+            return False, not owner_attacks, 0
+        return False, winner_attacks, 0
+    # T-25: the Excuse stays with its camp; the winning camp gets half a point.
+    if owner_attacks == winner_attacks:
+        return False, owner_attacks, 0
+    return False, owner_attacks, 1 if winner_attacks else -1
+
+
 def resolve_trick(
     trick: Sequence[Card],
     *,
@@ -143,7 +208,7 @@ def resolve_trick(
     >>> out.winner, [str(c) for c in out.attack_cards], out.compensation_half_points
     (2, ['EX'], -1)
     """
-    positions = _T._trick_positions(trick)
+    positions = _TABLE._trick_positions(trick)
     if len(positions) != players or players not in (3, 4, 5):
         shown = quote(players)
         raise InvalidArgumentError(
@@ -155,28 +220,45 @@ def resolve_trick(
         )
     if options is not None and type(options) is not TarotOptions:
         raise InvalidArgumentError(f"options must be a TarotOptions, not {quote(options)}")
-    mask = 0
+    seats = 0
     for s in attack:
         if type(s) is not int or not 0 <= s < players:
             raise InvalidArgumentError(
                 f"attack holds seats from 0 to {players - 1}, not {quote(s)}"
             )
-        mask |= 1 << s
-    winner, att, dfn, comp, wins = _resolve(
-        positions,
-        leader,
-        players,
-        mask,
-        last,
-        camp_swept,
-        chelem_announced,
-        options or TarotOptions(players=players),
-    )
+        seats |= 1 << s
+    # T-24, the kernel's winner; the Excuse's way (T-25, T-26).
+    winner = (leader + _TABLE.winner_position(positions)) % players
+    others = [c for c in trick if c is not EXCUSE]
+    to_attack: list[Card] = []
+    to_defence: list[Card] = []
+    comp = 0
+    wins = False
+    if len(others) < len(positions):
+        at = next(k for k, c in enumerate(trick) if c is EXCUSE)
+        wins, excuse_attacks, comp = excuse_outcome(
+            led=at == 0,
+            last=last,
+            owner_attacks=bool(seats >> ((leader + at) % players) & 1),
+            winner_attacks=bool(seats >> winner & 1),
+            camp_swept=camp_swept,
+            chelem_announced=chelem_announced,
+            options=options or TarotOptions(players=players),
+        )
+        if wins:
+            winner = leader
+        (to_attack if excuse_attacks else to_defence).append(EXCUSE)
+    winner_attacks = bool(seats >> winner & 1)
+    (to_attack if winner_attacks else to_defence).extend(others)
     return TrickOutcome(
         winner=winner,
-        winner_camp=Camp.ATTACK if mask >> winner & 1 else Camp.DEFENCE,
-        attack_cards=_T.cards_of(att),
-        defence_cards=_T.cards_of(dfn),
+        winner_camp=Camp.ATTACK if winner_attacks else Camp.DEFENCE,
+        attack_cards=tuple(sorted(to_attack, key=_position)),
+        defence_cards=tuple(sorted(to_defence, key=_position)),
         compensation_half_points=comp,
         excuse_wins=wins,
     )
+
+
+def _position(card: Card) -> int:
+    return card.index

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from cardrules._util import quote
 from cardrules.errors import InvalidArgumentError
-from cardrules.tarot._engine import Core, _random_playout
+from cardrules.tarot._engine import Core
+from cardrules.tarot._engine import random_playout as _playout
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
@@ -57,4 +58,4 @@ def random_playout(state: TarotState, rng: random.Random) -> DealResult:
         raise InvalidArgumentError(f"random_playout takes a TarotState, not {quote(state)}")
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(f"random_playout takes a random.Random, not {quote(rng)}")
-    return _random_playout(state, rng)
+    return _playout(state, rng)

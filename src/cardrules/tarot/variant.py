@@ -42,7 +42,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -62,19 +62,18 @@ from cardrules.info import GameInfo, Statistic, observation_layout
 from cardrules.state import SeatRequired, State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot import view as _view
-from cardrules.tarot._engine import _root
-from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
+from cardrules.tarot._engine import root
+from cardrules.tarot._tables import DECK_SIZE, LAYOUT, SIDE_ALL, SPLIT, Tables, cards
 from cardrules.tarot.actions import AnnounceChelem, Bid, DeclarePoignee, poignee_level_of
 from cardrules.tarot.bidding import Contract, check_bid
-from cardrules.tarot.cards import TAROT_DECK
+from cardrules.tarot.cards import TAROT_DECK, TAROT_TRICK_RULES
+from cardrules.tarot.match import TarotMatch
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
 from cardrules.tarot.scoring import Camp, DealResult
 from cardrules.tarot.state import Phase, TarotState
 from cardrules.tarot.view import observation_size as _observation_size
-
-if TYPE_CHECKING:
-    from cardrules.tarot.match import TarotMatch
+from cardrules.tricks import TrickRules, TrickTable
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -101,9 +100,9 @@ def fixed_chien_positions(players: int) -> tuple[int, ...]:
     >>> fixed_chien_positions(4), fixed_chien_positions(5)
     ((3, 16, 29, 42, 55, 68), (3, 34, 65))
     """
-    if type(players) is not int or players not in _LAYOUT:
+    if type(players) is not int or players not in LAYOUT:
         raise OptionsError(f"players must be 3, 4 or 5, not {quote(players)}")
-    hand, packet, _ = _LAYOUT[players]
+    hand, packet, _ = LAYOUT[players]
     out = []
     index = 0
     for r in range(1, hand // packet + 1):
@@ -121,7 +120,7 @@ def _random_chien_positions(players: int, edge: int, rng: random.Random) -> tupl
     gap is allowed when the card would not be among the first or last ``edge`` cards of
     the deck. The gaps are drawn uniformly with ``randbelow``.
     """
-    hand, packet, chien = _LAYOUT[players]
+    hand, packet, chien = LAYOUT[players]
     packets = hand * players // packet
     # Gap g lies after packet g (1 … packets - 1); the first and last positions of the
     # deck are the gaps before the first and after the last packet, never allowed.
@@ -166,10 +165,10 @@ def deal_deck(
     >>> [str(c) for c in hands[0][:4]], [str(c) for c in chien[:2]]
     (['AS', '2S', '3S', 'KS'], ['4S', '3H'])
     """
-    if players not in _LAYOUT:
+    if players not in LAYOUT:
         raise DealError(f"players must be 3, 4 or 5, not {quote(players)}")
     check_seat(dealer, players)
-    hand_size, packet, chien_size = _LAYOUT[players]
+    hand_size, packet, chien_size = LAYOUT[players]
     cards = tuple(deck)
     positions = sorted(set(chien_positions))
     if len(cards) != 78 or len(positions) != chien_size or not all(0 <= p < 78 for p in positions):
@@ -224,15 +223,20 @@ def _fixed_pickers(players: int) -> tuple[tuple[itemgetter[Any], ...], ...]:
     return tuple(_pickers(_destinations(players, d, positions)) for d in range(players))
 
 
+def _shared(options: TarotOptions, cls: type[TarotVariant] | None = None) -> TarotVariant:
+    """The variant of these options (of this class, a subclass declaring other rules):
+    one per option set, so that unpickled states and matches share their tables."""
+    return (cls or TarotVariant)._of(options)
+
+
 @functools.lru_cache(maxsize=64)
-def _shared(options: TarotOptions) -> TarotVariant:
-    """One variant per option set for unpickled states (their tables are shared)."""
-    return TarotVariant(options)
+def _variant_for(cls: type[TarotVariant], options: TarotOptions) -> TarotVariant:
+    return cls(options)
 
 
 def _destinations(players: int, dealer: int, chien_positions: Iterable[int]) -> tuple[int, ...]:
     """Where each card of the deck goes (T-8): a seat, or ``players`` for the chien."""
-    _, packet, _ = _LAYOUT[players]
+    _, packet, _ = LAYOUT[players]
     aside = set(chien_positions)
     out = []
     seat = (dealer + 1) % players
@@ -273,14 +277,14 @@ def _deal_masks(
     for seat, hand in enumerate((*hands, chien)):
         what = "the chien" if seat == v.players else f"hand {seat}"
         size = v._tables.chien_size if seat == v.players else v._tables.hand_size
-        cards = _parse_cards(hand, what)
-        if len(cards) != size:
+        given_cards = _parse_cards(hand, what)
+        if len(given_cards) != size:
             raise DealError(
-                f"{what} has {len(cards)} cards; a {v.players}-player deal gives {size} (T-8)"
+                f"{what} has {len(given_cards)} cards; a {v.players}-player deal gives {size} (T-8)"
             )
         mask = 0
-        for card in cards:
-            if card.index >= len(_CARD):
+        for card in given_cards:
+            if card.index >= DECK_SIZE:
                 raise DealError(f"{card} is not a card of the Tarot deck (in {what})")
             bit = 1 << card.index
             if (seen | mask) & bit:
@@ -345,8 +349,14 @@ class TarotVariant(Variant):
             except TypeError as exc:
                 raise OptionsError(f"unknown Tarot option: {exc}") from None
         self.options = options
-        self._tables = Tables(options, variant=self, state=TarotState)
+        self._tables = Tables(options, variant=self, state=TarotState, rules=self.trick_rules)
         self._seated: Tables | None = None
+
+    @classmethod
+    def _of(cls, options: TarotOptions) -> TarotVariant:
+        """The variant of this class and these options, one per option set (shared by
+        unpickled states and matches)."""
+        return _variant_for(cls, options)
 
     def _tables_for(self, *, require_seat: bool) -> Tables:
         """The tables of the states dealt with or without ``require_seat``: the same
@@ -358,8 +368,40 @@ class TarotVariant(Variant):
         if not require_seat:
             return self._tables
         if self._seated is None:
-            self._seated = Tables(self.options, variant=self, state=_SeatedTarotState)
+            self._seated = Tables(
+                self.options, variant=self, state=_SeatedTarotState, rules=self.trick_rules
+            )
         return self._seated
+
+    @property
+    def trick_rules(self) -> TrickRules:
+        """How cards behave in a trick (T-22 … T-24): follow, trump, overtrump, the
+        Excuse, the winner. A hook: a subclass returning another declaration plays by
+        it everywhere (the checked states and their errors, the bulk playout, the
+        views' inferences, the samples, the bot), since the engine compiles it when the
+        variant is built. Default:
+        :data:`~cardrules.tarot.cards.TAROT_TRICK_RULES`.
+
+        >>> import attrs
+        >>> class Undertrumping(TarotVariant):
+        ...     @property
+        ...     def trick_rules(self) -> TrickRules:
+        ...         return attrs.evolve(TAROT_TRICK_RULES, must_overtrump=False)
+        >>> Undertrumping().trick_table.must_overtrump, TarotVariant().trick_table.must_overtrump
+        (False, True)
+        """
+        return TAROT_TRICK_RULES
+
+    @property
+    def trick_table(self) -> TrickTable:
+        """:attr:`trick_rules` compiled: the legal cards and winners the engine plays by,
+        for bots and tools that reason about a trick of this variant.
+
+        >>> from cardrules import Card
+        >>> TarotVariant().trick_table.winner([Card.parse(c) for c in ("7H", "1T", "KH")])
+        1
+        """
+        return self._tables.table
 
     # -- the Variant interface -------------------------------------------------------
 
@@ -381,7 +423,7 @@ class TarotVariant(Variant):
     @property
     def observation_size(self) -> int:
         """The length of :meth:`TarotView.observation() <cardrules.tarot.TarotView.observation>`
-        at this table (see :data:`cardrules.tarot.view.OBSERVATION_LAYOUT`).
+        at this table (see :data:`cardrules.tarot.view.OBSERVATIONLAYOUT`).
 
         >>> TarotVariant(players=4).observation_size
         1086
@@ -487,7 +529,7 @@ class TarotVariant(Variant):
         else:
             pickers = _pickers(_destinations(players, dealer, positions))
         masks = [sum(pick(shuffled)) for pick in pickers]
-        return cast(TarotState, _root(tables, dealer, tuple(masks[:-1]), masks[-1]))
+        return _first(tables, dealer, masks[:-1], masks[-1])
 
     def deal(
         self,
@@ -522,7 +564,7 @@ class TarotVariant(Variant):
         tables = self._tables_for(require_seat=require_seat)
         dealer = self.options.dealer if dealer is None else check_seat(dealer, self._tables.players)
         masks, chien_mask = _deal_masks(self, hands, chien)
-        return cast(TarotState, _root(tables, dealer, masks, chien_mask))
+        return _first(tables, dealer, masks, chien_mask)
 
     def deal_from_deck(self, deck: Sequence[Card], *, dealer: int | None = None) -> TarotState:
         """Deal an ordered deck (``deck[0]`` first) with T-8's fixed chien schedule.
@@ -571,8 +613,10 @@ class TarotVariant(Variant):
             raise InvalidArgumentError("deal_json takes a state of this variant")
         info = state._g.info
         return {
-            "hands": [[str(c) for c in _cards(h)] for h in info.deal],
-            "chien": [str(c) for c in _cards(info.chien)],
+            "hands": [
+                [str(c) for c in cards(s, d)] for s, d in zip(info.deal_s, info.deal_d, strict=True)
+            ],
+            "chien": [str(c) for c in cards(info.chien_s, info.chien_d)],
         }
 
     def state_from_deal_json(
@@ -621,10 +665,7 @@ class TarotVariant(Variant):
         >>> TarotVariant(players=3).new_match().totals
         (0, 0, 0)
         """
-        # Here, not at the top: the match deals with this module's variant.
-        from cardrules.tarot.match import TarotMatch
-
-        return TarotMatch.start(self.options)
+        return TarotMatch._dealt_by(self)
 
     # -- positions -------------------------------------------------------------------
 
@@ -668,15 +709,15 @@ class TarotVariant(Variant):
     # -- values ----------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not TarotVariant:
+        if type(other) is not type(self):
             return NotImplemented
         return self.options == other.options
 
     def __hash__(self) -> int:
-        return hash((TarotVariant, self.options))
+        return hash((type(self), self.options))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_shared, (self.options,))
+        return (_shared, (self.options, type(self)))
 
     def __repr__(self) -> str:
         defaults = TarotOptions()
@@ -686,6 +727,18 @@ class TarotVariant(Variant):
             if getattr(self.options, a.name) != getattr(defaults, a.name)
         ]
         return "cardrules.get_variant(" + ", ".join([repr(self.id), *changed]) + ")"
+
+
+def _first(tables: Tables, dealer: int, masks: Sequence[int], chien: int) -> TarotState:
+    """The first state of the deal of the hands ``masks`` (over the 78 positions)."""
+    state: Any = root(
+        tables,
+        dealer,
+        tuple([m & SIDE_ALL for m in masks]),
+        tuple([m >> SPLIT for m in masks]),
+        chien,
+    )
+    return state  # type: ignore[no-any-return]
 
 
 # -- positions (the grammar is on the Notation page) ----------------------------------

@@ -9,28 +9,29 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
+import cardrules._sampling as sampling
 from cardrules import wire
 from cardrules._sampling import sample_state
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
 from cardrules.errors import CardrulesError, InvalidArgumentError
-from cardrules.registry import get_variant_class
-from cardrules.state import State, check_seat
-from cardrules.tarot._tables import Phase
+from cardrules.state import State
+from cardrules.tarot._engine import sampled_state
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
+from cardrules.tarot.phases import Phase
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
+    from cardrules._tricks import TrickKernel
     from cardrules.tarot.state import Poignee, TarotState
     from cardrules.tarot.variant import TarotVariant
 
@@ -51,6 +52,8 @@ class TarotView:
     codes.
 
     Attributes:
+        variant: The :class:`~cardrules.tarot.TarotVariant` of the deal (not part of the
+            view's value: two views showing the same are equal).
         options: The options (house rules) of the deal.
         seat: The viewing seat.
         players: The number of seats.
@@ -86,6 +89,7 @@ class TarotView:
     variant_id: ClassVar[str] = "tarot"
     """The id of the variant the view belongs to."""
 
+    variant: TarotVariant = attrs.field(eq=False)
     options: TarotOptions
     seat: int
     players: int
@@ -111,6 +115,8 @@ class TarotView:
     result: DealResult | None
     public_cards: frozenset[Card]
     legal_actions: tuple[Action, ...] = ()
+    # What sample_state works out once per view (not part of its value).
+    _templates: dict[bool, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __repr__(self) -> str:
         def cards(cs: Iterable[Card]) -> str:
@@ -217,78 +223,7 @@ class TarotView:
         given: object = state
         if not isinstance(given, State) or given.variant.id != "tarot":
             raise InvalidArgumentError(f"a view is made of a TarotState, not {quote(given)}")
-        players = state.variant.players
-        seat = check_seat(seat, players)
-        phase = state.phase
-        contract = state.contract
-        taker = state.taker
-        end = phase is Phase.END
-        # T-42: with 5 players the taker calls before the chien is turned up, so a Prise or
-        # Garde shows it only from the écart on (T-14); T-16: Garde sans and contre only
-        # at the end. A deal annulled before any contract shows nothing.
-        if end:
-            shown_chien = contract is not None
-        else:
-            shown_chien = contract in _CHIEN_SHOWN and phase is not Phase.CALL
-        chien = state.chien if shown_chien else ()
-        if end or (seat == taker and phase in _ECART_SEEN):
-            ecart = state.ecart
-        else:
-            ecart = tuple(c for c in state.ecart if c.kind is CardKind.TRUMP)  # T-15d
-        played = frozenset(state.cards_played)
-        called = state.called_card
-        partner = state.partner
-        partner_known = False
-        if called is not None:
-            partner_known = (
-                end
-                or seat == partner
-                # The taker who called a card of his own hand plays alone and knows it,
-                # even once that card is in the écart (a called queen may be discarded,
-                # T-42); a called card in the chien leaves him alone too, unknowing.
-                or (seat == taker and partner is None and called not in state.chien)
-                or called in chien
-                or called in played
-            )
-        tricks_won = [0] * players
-        plays = [(s, a.card) for s, a in state.history if type(a) is Play]
-        tricks = tuple(
-            tuple(plays[k : k + players]) for k in range(0, players * state.tricks_played, players)
-        )
-        for winner in state.trick_winners:
-            tricks_won[winner] += 1
-        poignees = state.poignees
-        public = played.union(chien, ecart, *(p.cards for p in poignees))
-        if called is not None:
-            public |= {called}
-        return cls(
-            options=state.variant.options,
-            seat=seat,
-            players=players,
-            dealer=state.dealer,
-            phase=phase,
-            to_play=state.to_play,
-            hand=state.hand(seat),
-            hand_sizes=state.hand_sizes,
-            bids=state.bids,
-            contract=contract,
-            taker=taker,
-            called_card=called,
-            partner=partner if partner_known else None,
-            partner_known=partner_known,
-            chien=chien,
-            ecart=ecart,
-            poignees=poignees,
-            chelem_announced=state.chelem_announced,
-            trick=state.trick,
-            last_trick=state.last_trick,
-            tricks=tricks,
-            tricks_won=tuple(tricks_won),
-            result=state.result() if end else None,
-            public_cards=public,
-            # Only the seat to play gets its actions: another's would tell its hand.
-            legal_actions=state.legal_actions() if seat == state.to_play else (),
-        )
+        return state.view(seat)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON values (cards and actions by their notation), for a client;
@@ -466,12 +401,67 @@ def _is_trump(index: int) -> bool:
 def _sample_state(view: TarotView, rng: random.Random, canonical: object) -> TarotState:
     if type(canonical) is not bool:
         raise InvalidArgumentError(f"canonical_poignees must be a bool, not {quote(canonical)}")
-    return sample_state(
+    template = _template(view, canonical)
+    if template.checked and template.direct is not None:
+        # The view has given a deal that replays to it through the checked rules: its
+        # other deals are built straight from what it shows (their placement already
+        # keeps every fact of the view), without replaying its history.
+        if not isinstance(rng, random.Random):
+            raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+        for _ in range(_DIRECT_TRIES):
+            state = template.direct.build(
+                sampling.deal_hidden(rng, template.groups, template.sizes)
+            )
+            if state is not None:
+                return state
+    state = sample_state(
         view,
         rng,
-        lambda: _places_of(view, canonical),
+        lambda: (template.groups, template.sizes, template.plan),
         lambda places, plan: _replayed(view, places, plan),
     )
+    template.checked = True
+    return state
+
+
+# A drawn deal the direct build refuses is one annulled at once (T-9, Petit sec): drawn
+# again, as the replay would, a bounded number of times.
+_DIRECT_TRIES: Final = 2000
+
+
+class _Template:
+    """What one view fixes for its samples, worked out once (kept on the view): the
+    groups of hidden cards and the places' sizes, the public history, and the parts of
+    the state that every deal drawn shares."""
+
+    __slots__ = ("checked", "direct", "groups", "plan", "sizes")
+
+    def __init__(self, view: TarotView, canonical: bool) -> None:
+        self.groups, self.sizes, self.plan = _hidden_places(view, canonical)
+        # True once a deal drawn for the view replayed to it through the checked rules.
+        self.checked = False
+        played = view.phase is Phase.END and view.result is not None and not view.result.annulled
+        self.direct = _Direct(view, self.plan) if view.phase is Phase.PLAY or played else None
+
+
+def _template(view: TarotView, canonical: bool) -> _Template:
+    templates = view._templates
+    if templates is None:
+        templates = {}
+        object.__setattr__(view, "_templates", templates)
+    found = templates.get(canonical)
+    if found is None:
+        found = templates[canonical] = _Template(view, canonical)
+    return found
+
+
+def _places_of(
+    view: TarotView, canonical: bool = False
+) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
+    """The groups of hidden cards, the places' sizes and the public history of the view's
+    samples (worked out once per view: a bot draws many deals from one view)."""
+    template = _template(view, canonical)
+    return template.groups, template.sizes, template.plan
 
 
 class _Plan:
@@ -499,42 +489,47 @@ class _Plan:
                 discarded = self.chien_size
             self.ecart_hidden = discarded - len(view.ecart)
         self.played_cards = [[_CARD_OF[i] for i in cards] for cards in self.played]
-        self.before, self.discards, self.after = _script(view, self.plays, canonical)
+        self.before, self.discards, self.after = _script(view, canonical)
 
 
 def _script(
-    view: TarotView, plays: list[tuple[int, Card]], canonical: bool
-) -> tuple[list[Action], bool, list[Action]]:
-    """The public actions of the view's history: those before the écart, whether an
-    écart was (or is being) made, those after it. Each seat shows its poignée right
-    before its first card (T-19): by its level if ``canonical``, else by its cards."""
-    before: list[Action] = [Pass() if c is None else Bid(c) for _, c in view.bids]
+    view: TarotView, canonical: bool
+) -> tuple[list[tuple[int, Action]], bool, list[tuple[int, Action]]]:
+    """The public actions of the view's history with their seats: those before the
+    écart, whether an écart was (or is being) made, those after it. Each seat shows its
+    poignée right before its first card (T-19): by its level if ``canonical``, else by
+    its cards."""
+    taker = -1 if view.taker is None else view.taker
+    before: list[tuple[int, Action]] = [
+        (seat, Pass() if c is None else Bid(c)) for seat, c in view.bids
+    ]
     if view.called_card is not None:
-        before.append(Call(view.called_card))
+        before.append((taker, Call(view.called_card)))
     phase = view.phase
     discards = view.contract in _CHIEN_SHOWN and phase not in _BEFORE_ECART
     if view.contract is not None and view.result is not None and view.result.annulled:
         discards = False
-    after: list[Action] = []
+    after: list[tuple[int, Action]] = []
     if (
         view.options.chelem_announcement
         and view.contract is not None
         and phase not in (*_BEFORE_ECART, Phase.ECART, Phase.ANNOUNCE)
     ):
         # T-17: the taker's slam announcement or pass, a step only when it is offered.
-        after.append(AnnounceChelem() if view.chelem_announced else Pass())
+        after.append((taker, AnnounceChelem() if view.chelem_announced else Pass()))
     shown = {p.seat: p for p in view.poignees}
 
-    def declare(poignee: Poignee) -> DeclarePoignee:
+    def declare(poignee: Poignee) -> tuple[int, DeclarePoignee]:
         if canonical:
-            return DeclarePoignee(poignee.level)
-        return DeclarePoignee(cards=poignee.cards)
+            return poignee.seat, DeclarePoignee(poignee.level)
+        return poignee.seat, DeclarePoignee(cards=poignee.cards)
 
-    for seat, card in plays:
-        poignee = shown.pop(seat, None)
-        if poignee is not None:
-            after.append(declare(poignee))
-        after.append(Play(card))
+    for trick in (*view.tricks, view.trick):
+        for seat, card in trick:
+            poignee = shown.pop(seat, None)
+            if poignee is not None:
+                after.append(declare(poignee))
+            after.append((seat, Play(card)))
     # A poignée just shown by the seat to play, before its card.
     after.extend(declare(p) for p in shown.values())
     return before, discards, after
@@ -543,16 +538,8 @@ def _script(
 _BEFORE_ECART: Final = (Phase.BIDDING, Phase.CALL)
 
 
-@functools.lru_cache(maxsize=64)
-def _places_of(
-    view: TarotView, canonical: bool = False
-) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
-    # A bot draws many deals from one view: what the view fixes is worked out once.
-    return _hidden_places(view, canonical)
-
-
-# One test per fact the view shows: PLR0912.
-def _hidden_places(  # noqa: PLR0912
+# One test per fact the view shows: PLR0912, PLR0915.
+def _hidden_places(  # noqa: PLR0912, PLR0915
     view: TarotView, canonical: bool = False
 ) -> tuple[list[tuple[int, list[Card]]], list[int], _Plan]:
     """The groups of hidden cards and the sizes of the places: seats 0 … n - 1, then
@@ -589,15 +576,19 @@ def _hidden_places(  # noqa: PLR0912
     dealt_to_taker: set[int] = set()
     if called is not None and taker is not None and taker != me:
         dealt_to_taker = {i for i in _HIGHER_RANKS[called.rank] if i not in known}
-    # The places each seat cannot hold a card of: voids shown in the tricks (T-22).
+    # The places each seat cannot hold a card of: what the tricks show (T-22), asked of
+    # the kernel the engine plays by.
     barred = [0] * n  # card-index masks
+    kernel = view.variant.trick_table.kernel
     for trick in (*view.tricks, view.trick):
-        _voids(trick, barred)
+        _voids(kernel, trick, barred)
     for poignee in view.poignees:
         if any(c.index == _EXCUSE_INDEX for c in poignee.cards):
             barred[poignee.seat] |= _TRUMP_MASK  # T-20b: every trump is shown
+        elif any(card in view.ecart for card in poignee.cards):
+            barred[poignee.seat] |= _TRUMP_MASK  # T-20c: every trump of the hand is shown
         elif canonical:
-            barred[poignee.seat] |= _unshown_by_level(poignee, view.ecart)
+            barred[poignee.seat] |= _unshown_by_level(poignee)
     if taker is not None and view.phase is not Phase.END and view.ecart:
         # T-15c: trumps in the écart mean the taker had no other plain card to put.
         barred[taker] |= _PLAIN_NOT_KINGS
@@ -630,40 +621,168 @@ def _hidden_places(  # noqa: PLR0912
     return list(by_mask.items()), sizes, plan
 
 
-def _unshown_by_level(poignee: Poignee, ecart: tuple[Card, ...]) -> int:
-    """The trumps a poignée declared by its level shows its declarer did not hold:
-    it shows the lowest trumps of the hand, then (T-20c) trumps forced into the écart
-    once the hand has no more (T-19, T-20)."""
+def _unshown_by_level(poignee: Poignee) -> int:
+    """The trumps a poignée declared by its level, from the hand alone, shows its
+    declarer did not hold: it shows the lowest trumps of the hand (T-19, T-20)."""
     shown = 0
     for card in poignee.cards:
         shown |= 1 << card.index
-    if any(card in ecart for card in poignee.cards):
-        return _TRUMP_MASK & ~shown  # every trump of the hand is shown
     top = max(card.index for card in poignee.cards)
     return _TRUMP_MASK & ((1 << top) - 1) & ~shown
 
 
-def _voids(trick: tuple[tuple[int, Card], ...], barred: list[int]) -> None:
-    """Bar what the plays of one trick show a seat cannot hold (T-22, T-23)."""
-    led = -1  # 0-3 a suit, 4 trumps, -1 not set yet (T-23: an Excuse led)
-    best = 0  # the highest trump played so far, as a trump number
+def _voids(kernel: TrickKernel, trick: tuple[tuple[int, Card], ...], barred: list[int]) -> None:
+    """Bar what the plays of one trick show a seat cannot hold (T-22, T-23): the inverse
+    of the kernel's obligations (``TrickKernel.excluded``), card by card."""
+    led = -1
+    over = kernel.over_start
     for seat, card in trick:
-        index = card.index
-        if index == _EXCUSE_INDEX:
-            continue
-        trump = _is_trump(index)
+        pos = card.index
+        side, duty = kernel.excluded(pos, kernel.suit_side[led], kernel.suit_duty[led], over)
+        barred[seat] |= kernel.joined(side, duty)
         if led < 0:
-            led = 4 if trump else index // 14
-        elif trump:
-            if led != 4:
-                barred[seat] |= _SUIT_MASKS[led]  # it trumped: void in the suit led
-            if index - 55 < best:
-                barred[seat] |= _TRUMPS_ABOVE[best]  # it could not overtrump
-        elif index // 14 != led:
-            # Neither followed nor trumped: void in the suit led and in trumps.
-            barred[seat] |= _TRUMP_MASK | (_SUIT_MASKS[led] if led != 4 else 0)
-        if trump and index - 55 > best:
-            best = index - 55
+            led = kernel.suit[pos]  # T-23: the Excuse sets no suit
+        over &= kernel.over_after[pos]
+
+
+class _Direct:
+    """The parts of a view's sampled states that every deal drawn shares, for the engine
+    room to build them from a deal (see ``cardrules.tarot._engine.sampled_state``)."""
+
+    __slots__ = (
+        "chien_hidden",
+        "chien_taken",
+        "dealer",
+        "facts",
+        "known",
+        "n",
+        "plan",
+        "play",
+        "played",
+        "seat",
+        "shown_chien",
+        "shown_ecart",
+        "tables",
+        "taker",
+    )
+
+    def __init__(self, view: TarotView, plan: _Plan) -> None:
+        n = view.players
+        self.n = n
+        self.plan = plan
+        self.seat = view.seat
+        self.dealer = view.dealer
+        self.tables = view.variant._tables_for(require_seat=False)
+        self.taker = -1 if view.taker is None else view.taker
+        self.chien_taken = plan.chien_taken
+        self.chien_hidden = plan.chien_hidden
+        self.played = [_mask(cards) for cards in plan.played_cards]
+        self.known = _mask(view.hand) | self.played[view.seat]
+        self.shown_chien = _mask(view.chien)
+        self.shown_ecart = _mask(view.ecart)
+        kernel = view.variant.trick_table.kernel
+        tricks = []
+        for trick in view.tricks:
+            positions = tuple([c.index for _, c in trick])
+            won = kernel.winner(positions, kernel.led_suit(positions))
+            tricks.append((trick[0][0], positions, (trick[0][0] + won) % n))
+        self.play = (
+            view.phase,
+            -1 if view.to_play is None else view.to_play,
+            tuple([c.index for _, c in view.trick]),
+            tuple(tricks),
+        )
+        poignees = []
+        declared = 0
+        for poignee in view.poignees:
+            level = poignee.level
+            poignees.append((poignee.seat, level, _mask(poignee.cards) >> _FIRST_TRUMP_INDEX))
+            declared |= 1 << poignee.seat
+        self.facts = (
+            view.bids,
+            view.contract,
+            self.taker,
+            -1 if view.called_card is None else view.called_card.index,
+            tuple(poignees),
+            declared,
+            view.chelem_announced,
+        )
+
+    def build(self, places: list[list[Card]]) -> TarotState | None:
+        """The state of the deal drawn as ``places`` (see :func:`_hidden_places`)."""
+        n = self.n
+        taker = self.taker
+        start = [_mask(places[s]) | self.played[s] for s in range(n)]
+        start[self.seat] = self.known
+        ecart = _mask(places[n + 1]) | self.shown_ecart
+        dealt = list(start)
+        if self.chien_taken:
+            # T-14: the taker was dealt what he held at the start of the play and put in
+            # the écart, less the chien he took.
+            chien = self.shown_chien
+            dealt[taker] = (start[taker] | ecart) & ~chien
+        else:
+            chien = _mask(places[n]) if self.chien_hidden else self.shown_chien
+        bids, contract, _, called, poignees, declared, chelem = self.facts
+        partner = -1
+        if called >= 0:
+            for seat in range(n):
+                if seat != taker and dealt[seat] >> called & 1:
+                    partner = seat
+        plan = self.plan
+        history: list[tuple[int, Action]] = list(plan.before)
+        if plan.discards:
+            # T-15c: the plain cards, then the trumps: card order.
+            history += [(taker, Discard(c)) for c in _cards_in(ecart)]
+        history += plan.after
+        phase, to_play, trick, tricks = self.play
+        side = _SIDE
+        state: Any = sampled_state(
+            self.tables,
+            tuple(history),
+            self.dealer,
+            tuple([m & side for m in dealt]),
+            tuple([m >> _FIRST_TRUMP_INDEX for m in dealt]),
+            (chien & side, chien >> _FIRST_TRUMP_INDEX),
+            (
+                bids,
+                contract,
+                taker,
+                called,
+                partner,
+                (ecart & side, ecart >> _FIRST_TRUMP_INDEX),
+                chelem,
+                poignees,
+                declared,
+            ),
+            (
+                phase,
+                to_play,
+                trick,
+                tricks,
+                tuple([m & side for m in start]),
+                tuple([m >> _FIRST_TRUMP_INDEX for m in start]),
+            ),
+        )
+        return state  # type: ignore[no-any-return]
+
+
+_SIDE: Final = (1 << _FIRST_TRUMP_INDEX) - 1
+_BIT_OF: Final = {Card.from_index(i): 1 << i for i in range(78)}
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    """The mask over card indices of ``cards``."""
+    return sum(map(_BIT_OF.__getitem__, cards))
+
+
+def _cards_in(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARD_OF[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _replayed(view: TarotView, places: list[list[Card]], plan: _Plan) -> TarotState | None:
@@ -680,14 +799,14 @@ def _replayed(view: TarotView, places: list[list[Card]], plan: _Plan) -> TarotSt
     else:
         chien = list(places[n]) if plan.chien_hidden else list(view.chien)
     try:
-        state = _variant(view).deal(hands=hands, chien=chien, dealer=view.dealer)
-        for action in plan.before:
+        state = view.variant.deal(hands=hands, chien=chien, dealer=view.dealer)
+        for _, action in plan.before:
             state = state.apply(action)
         if plan.discards and ecart:
             # T-15c is checked card by card: the plain cards go before the trumps.
             ecart.sort(key=_is_trump_card)
             state = state.apply(Discard(ecart))
-        for action in plan.after:
+        for _, action in plan.after:
             state = state.apply(action)
     except CardrulesError:
         return None
@@ -710,15 +829,3 @@ _KING_MASK: Final = sum(1 << (14 * s + 13) for s in range(4))
 _PLAIN_NOT_KINGS: Final = sum(_SUIT_MASKS) & ~_KING_MASK
 # T-15a, T-15b: the face-down écart holds plain cards other than kings.
 _ECART_ALLOWED: Final = _PLAIN_NOT_KINGS
-# The trumps above trump number t, for t from 0 to 21.
-_TRUMPS_ABOVE: Final = tuple(sum(1 << (55 + u) for u in range(t + 1, 22)) for t in range(22))
-
-
-@functools.lru_cache(maxsize=16)
-def _variant_of(options: TarotOptions) -> TarotVariant:
-    return get_variant_class("tarot")(options)
-
-
-def _variant(view: TarotView) -> TarotVariant:
-    """The variant of the view's options (a variant is built once per option set)."""
-    return _variant_of(view.options)
