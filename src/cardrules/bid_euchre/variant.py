@@ -45,6 +45,7 @@ from cardrules.tricks import TrickTable
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.match import BidEuchreMatch
+    from cardrules.solving import Solver
 
 __all__ = ["BidEuchreVariant"]
 
@@ -571,6 +572,17 @@ class BidEuchreVariant(Variant):
         if trump not in TRUMP_CHOICES:
             raise InvalidArgumentError(f"not a trump choice: {quote(trump)}")
         return self._tables.deck.tables[TRUMP_CHOICES.index(trump)]
+
+    def solver(self) -> Solver:
+        """This game's perfect-information solver, the hook that
+        :func:`cardrules.solving.solve` calls: the tricks each team takes under best play.
+
+        >>> BidEuchreVariant().solver().__name__
+        'solve'
+        """
+        from cardrules.bid_euchre._solver import solve
+
+        return solve
 
     # -- values ---------------------------------------------------------------------------
 

@@ -71,6 +71,7 @@ from cardrules.tarot.state import Phase, TarotState
 from cardrules.tarot.view import observation_size as _observation_size
 
 if TYPE_CHECKING:
+    from cardrules.solving import Solver
     from cardrules.tarot.match import TarotMatch
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
@@ -628,6 +629,17 @@ class TarotVariant(Variant):
         """Play uniformly random legal actions from ``state`` to the end; see
         :func:`cardrules.tarot.random_playout`."""
         return _random_playout(state, rng)
+
+    def solver(self) -> Solver:
+        """This game's perfect-information solver, the hook that
+        :func:`cardrules.solving.solve` calls: the deal's value under best play.
+
+        >>> TarotVariant().solver().__name__
+        'solve'
+        """
+        from cardrules.tarot._solver import solve
+
+        return solve
 
     # -- values ----------------------------------------------------------------------
 
