@@ -45,9 +45,6 @@ Score = int | Fraction
 MAX_NODES: Final = 10**9
 """The largest node budget :func:`solve` takes."""
 
-Solver = Callable[..., "Solution"]
-"""A variant's solver: ``solver(state, *, all_actions=False, max_nodes=None)``."""
-
 
 class SearchLimitError(CardrulesError, RuntimeError):
     """The solver visited its node budget (``max_nodes``) before it could prove a value.
@@ -146,6 +143,32 @@ class Solution:
         }
 
 
+@attrs.frozen
+class Solver:
+    """A game's solver, as its variant's ``solver()`` hook returns it.
+
+    Attributes:
+        solve: ``solve(state, *, all_actions=False, max_nodes=None) -> Solution``.
+        horizon: The tricks left from which the solver answers a position of this
+            variant in a few milliseconds (its median, with every action's value, in
+            this build): search bots solve from there and play heuristic playouts
+            before.
+
+    >>> import cardrules
+    >>> cardrules.get_variant("bid-euchre").solver().horizon
+    6
+    """
+
+    solve: Callable[..., Solution]
+    horizon: int
+
+    def __call__(
+        self, state: State, *, all_actions: bool = False, max_nodes: int | None = None
+    ) -> Solution:
+        """``self.solve(state, ...)``."""
+        return self.solve(state, all_actions=all_actions, max_nodes=max_nodes)
+
+
 def solver_for(state: State) -> Solver | None:
     """The solver of ``state``'s variant (its ``solver()`` hook), or ``None``.
 
@@ -156,8 +179,8 @@ def solver_for(state: State) -> Solver | None:
     hook = getattr(state.variant, "solver", None)
     if not callable(hook):
         return None
-    solver: Solver | None = hook()
-    return solver
+    solver: object = hook()
+    return solver if isinstance(solver, Solver) else None
 
 
 def solve(state: State, *, all_actions: bool = False, max_nodes: int | None = None) -> Solution:

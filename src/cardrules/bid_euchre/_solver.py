@@ -634,3 +634,10 @@ def _by_children(
 def _other(state: BidEuchreState, child: Solution) -> int:
     value: int = child.value  # type: ignore[assignment]
     return state.variant.options.tricks_per_hand - value
+
+
+def horizon(options: Any) -> int:
+    """The tricks left from which a position of these options is solved in a few
+    milliseconds, every action's value included (see ``cardrules.solving.Solver``):
+    the whole hand of the single deck; measured for the double deck."""
+    return 5 if options.double_deck else options.tricks_per_hand

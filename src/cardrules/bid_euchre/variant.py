@@ -577,12 +577,13 @@ class BidEuchreVariant(Variant):
         """This game's perfect-information solver, the hook that
         :func:`cardrules.solving.solve` calls: the tricks each team takes under best play.
 
-        >>> BidEuchreVariant().solver().__name__
-        'solve'
+        >>> BidEuchreVariant().solver().horizon
+        6
         """
-        from cardrules.bid_euchre._solver import solve
+        from cardrules.bid_euchre._solver import horizon, solve
+        from cardrules.solving import Solver
 
-        return solve
+        return Solver(solve, horizon(self.options))
 
     # -- values ---------------------------------------------------------------------------
 

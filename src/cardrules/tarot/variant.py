@@ -634,12 +634,13 @@ class TarotVariant(Variant):
         """This game's perfect-information solver, the hook that
         :func:`cardrules.solving.solve` calls: the deal's value under best play.
 
-        >>> TarotVariant().solver().__name__
-        'solve'
+        >>> TarotVariant(players=4).solver().horizon > 0
+        True
         """
-        from cardrules.tarot._solver import solve
+        from cardrules.solving import Solver
+        from cardrules.tarot._solver import horizon, solve
 
-        return solve
+        return Solver(solve, horizon(self.options))
 
     # -- values ----------------------------------------------------------------------
 
