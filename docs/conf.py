@@ -18,8 +18,9 @@ from pathlib import Path
 
 import cardrules
 
-# The how-to on writing a variant runs the example plugin from the repository.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "whist_plugin"))
+# The how-to on writing a variant runs the example plugins from the repository.
+for _plugin in ("whist_plugin", "ohhell_plugin"):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / _plugin))
 
 # -- Project -------------------------------------------------------------------
 

@@ -49,11 +49,12 @@ from cardrules.errors import (
     WrongPhaseError,
 )
 from cardrules.game import Game
+from cardrules.info import GameInfo
 from cardrules.match import Match, Result
 from cardrules.records import Record, dumps, final_state, loads, replay
 from cardrules.registry import get_variant, get_variant_class, plugin_errors, variant_ids
 from cardrules.simulation import Simulation, simulate
-from cardrules.state import State, StateBase, Variant
+from cardrules.state import KitVariant, State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 from cardrules.wire import json_schema
 
@@ -82,6 +83,7 @@ __all__ = [
     "DiscardError",
     "ExchangeError",
     "Game",
+    "GameInfo",
     "GameOverError",
     "IllegalActionError",
     "ImmutableError",
@@ -89,6 +91,7 @@ __all__ = [
     "InvalidActionError",
     "InvalidArgumentError",
     "InvalidSeatError",
+    "KitVariant",
     "LeadRestrictionError",
     "Match",
     "MustFollowSuitError",

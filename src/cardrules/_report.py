@@ -12,12 +12,22 @@ import json
 import math
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules.info import GameInfo, Statistic
 
 if TYPE_CHECKING:
     from cardrules.simulation import Simulation
 
-__all__ = ["bar_chart", "charts", "histogram", "html_page"]
+__all__ = [
+    "bar_chart",
+    "charts",
+    "histogram",
+    "html_page",
+    "seat_label",
+    "statistic_lines",
+    "team_lines",
+]
 
 WIDTH: Final = 560
 HEIGHT: Final = 260
@@ -237,32 +247,102 @@ def bar_chart(
     return "\n".join(lines)
 
 
-def _seat_name(run: Simulation, seat: int) -> str:
-    if run.variant == "bid-euchre":
-        return "NESW"[seat]
-    return f"seat {seat}"
+def seat_label(info: GameInfo, seat: int) -> str:
+    """How a report names ``seat``: its name at the table (``N``), or ``seat 2`` for a
+    seat named by its number.
+
+    >>> seat_label(GameInfo(players=2, num_actions=1), 1)
+    'seat 1'
+    """
+    name = info.seat_names[seat]
+    return f"seat {name}" if name.isdigit() else name
+
+
+def _percent(rate: float | None) -> str:
+    return "-" if rate is None else f"{100 * rate:.1f}%"
+
+
+def _filled(statistic: Statistic, value: dict[str, Any], default: str) -> str:
+    fields = {**value}
+    if "rate" in fields:
+        fields["rate"] = _percent(fields["rate"])
+    return (statistic.text or default).format(**fields)
+
+
+def statistic_lines(info: GameInfo, summary: dict[str, Any]) -> list[str]:
+    """The lines for people of each statistic the game declares (but its teams, which
+    follow the seats' table: :func:`team_lines`), read from a run's summary.
+
+    >>> from cardrules.simulation import simulate
+    >>> run = simulate("bid-euchre", deals=3, seed=1, bots="random")
+    >>> statistic_lines(run.game_info(), run.summary)[-1]
+    'Reneges: 0'
+    """
+    lines: list[str] = []
+    played = summary.get("played", summary.get(info.deals_word, 0))
+    for statistic in info.statistics:
+        kind, label, value = statistic.kind, statistic.label, summary.get(statistic.name)
+        if value is None or kind == "teams":
+            continue
+        if kind == "void":
+            default = ", ".join(f"{{{v}}} {str(v).replace('_', ' ')}" for v in statistic.values)
+            lines.append(f"Played: {played}; {label}: {_filled(statistic, value, default)}")
+        elif kind == "outcomes":
+            made, rate = summary.get("made", 0), summary.get("rate")
+            lines.append(f"Contracts made: {made} of {played} ({_percent(rate)})")
+            lines.append(f"{label}:")
+            fact = statistic.fact
+            width = max([5, *(len(str(row[fact])) + 1 for row in value)])
+            lines += [
+                f"  {row[fact]!s:<{width}} {row['count']:>7} {statistic.words[0]}  "
+                f"{row['made']:>7} made  {_percent(row['rate']):>7}"
+                for row in value
+            ]
+        elif kind == "per_seat":
+            counts = ", ".join(f"{seat_label(info, n)}: {c}" for n, c in enumerate(value))
+            lines.append(f"{label}: {counts}")
+        elif kind == "tally":
+            default = ", ".join(f"{{{key}}} {key}" for key, _, _ in statistic.counts)
+            lines.append(f"{label}: {_filled(statistic, value, default)}")
+        elif kind == "share":
+            default = f"{{made}} made of {{{statistic.key}}} ({{rate}})"
+            lines.append(f"{label}: {_filled(statistic, value, default)}")
+        else:
+            lines.append(f"{label}: {value}")
+    return lines
+
+
+def team_lines(info: GameInfo, summary: dict[str, Any]) -> list[str]:
+    """Each team's mean and spread, for the statistics of kind ``"teams"``."""
+    return [
+        f"  {statistic.label} {team['team']}: mean {team['mean']:.2f}, stdev {team['stdev']:.2f}"
+        for statistic in info.statistics
+        if statistic.kind == "teams"
+        for team in summary.get(statistic.name, ())
+    ]
 
 
 def charts(run: Simulation) -> dict[str, str]:
     """The charts of a run, by name (see :meth:`Simulation.charts`)."""
     s = run.summary
-    unit = "hands" if run.variant == "bid-euchre" else "deals"
+    info = run.game_info()
+    unit = info.deals_word
     out = {}
     for row in s["seats"]:
         seat = row["seat"]
+        name = seat_label(info, seat) if seat < info.players else f"seat {seat}"
         out[f"scores-{seat}"] = histogram(
-            f"{_seat_name(run, seat)} ({row['bot']}): score per {unit[:-1]}",
+            f"{name} ({row['bot']}): score per {info.deal_word}",
             row["scores"],
             unit=unit,
             colour=_PALETTE[seat % len(_PALETTE)],
             mean=row["mean"],
         )
-    if run.variant == "tarot":
-        rows = [(c["contract"], c["count"], c["made"]) for c in s["contracts"]]
-        out["contracts"] = bar_chart("Contracts taken and made", rows, failed="lost")
-    elif run.variant == "bid-euchre":
-        rows = [(b["contract"], b["count"], b["made"]) for b in s["bids"]]
-        out["bids"] = bar_chart("Bids won, made and set", rows, failed="set")
+    for statistic in info.statistics:
+        if statistic.kind == "outcomes" and statistic.name in s:
+            rows = [(str(c[statistic.fact]), c["count"], c["made"]) for c in s[statistic.name]]
+            title = statistic.title or statistic.label
+            out[statistic.name] = bar_chart(title, rows, failed=statistic.words[1])
     return out
 
 
@@ -286,10 +366,6 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return "\n".join(out)
 
 
-def _percent(rate: float | None) -> str:
-    return "-" if rate is None else f"{100 * rate:.1f}%"
-
-
 def _figure(svg: str) -> str:
     return f"<figure>{svg}</figure>"
 
@@ -297,10 +373,15 @@ def _figure(svg: str) -> str:
 def html_page(run: Simulation) -> str:
     """The HTML page of a run (see :meth:`Simulation.to_html`)."""
     s = run.summary
-    unit = "hands" if run.variant == "bid-euchre" else "deals"
+    info = run.game_info()
+    unit = info.deals_word
     drawn = charts(run)
     title = f"cardrules simulate {run.variant}: {run.deals} {unit}, seed {run.seed}"
     options = json.dumps(run.options, sort_keys=True, ensure_ascii=False)
+
+    def seat(n: int) -> str:
+        return seat_label(info, n) if n < info.players else f"seat {n}"
+
     parts: list[str] = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -318,12 +399,12 @@ def html_page(run: Simulation) -> str:
             "gives the same page.</p>"
         ),
         f"<details><summary>Options</summary><code>{_e(options)}</code></details>",
-        f"<h2>Score per {_e(unit[:-1])}</h2>",
+        f"<h2>Score per {_e(info.deal_word)}</h2>",
         _table(
             ("seat", "bot", "mean", "stdev", "min", "max"),
             [
                 (
-                    _seat_name(run, row["seat"]),
+                    seat(row["seat"]),
                     row["bot"],
                     f"{row['mean']:.2f}",
                     f"{row['stdev']:.2f}",
@@ -337,44 +418,48 @@ def html_page(run: Simulation) -> str:
         *(_figure(svg) for name, svg in drawn.items() if name.startswith("scores-")),
         "</div>",
     ]
-    if run.variant == "tarot":
+    teams = team_lines(info, s)
+    if teams:
+        parts += ["<ul>", *(f"<li>{_e(line.strip())}</li>" for line in teams), "</ul>"]
+    played = s.get("played", s.get(unit, 0))
+    for statistic in info.statistics:
+        if statistic.kind != "outcomes" or statistic.name not in s:
+            continue
+        made = s.get("made", 0)
+        taken, failed = statistic.words
         parts += [
-            "<h2>Contracts</h2>",
+            f"<h2>{_e(statistic.heading or statistic.label)}</h2>",
             (
-                f"<p>Played {s['played']} of {s['deals']} deals; the taker made "
-                f"{s['made']} ({_e(_percent(s['rate']))}).</p>"
+                f"<p>Played {played} of {s[unit]} {_e(unit)}; {made} made "
+                f"({_e(_percent(s.get('rate')))}), {played - made} {_e(failed)}.</p>"
             ),
             _table(
-                ("contract", "taken", "made", "rate"),
-                [
-                    (c["contract"], c["count"], c["made"], _percent(c["rate"]))
-                    for c in s["contracts"]
-                ],
-            ),
-            _figure(drawn["contracts"]),
-        ]
-    elif run.variant == "bid-euchre":
-        parts += [
-            "<h2>Bids and sets</h2>",
-            (
-                f"<p>Played {s['played']} of {s['hands']} hands; the declarers made "
-                f"{s['made']} ({_e(_percent(s['rate']))}) and were set "
-                f"{s['played'] - s['made']} times.</p>"
-            ),
-            _table(
-                ("bid", "won", "made", "set", "rate"),
+                (statistic.fact, taken, "made", failed, "rate"),
                 [
                     (
-                        b["contract"],
-                        b["count"],
-                        b["made"],
-                        b["count"] - b["made"],
-                        _percent(b["rate"]),
+                        c[statistic.fact],
+                        c["count"],
+                        c["made"],
+                        c["count"] - c["made"],
+                        _percent(c["rate"]),
                     )
-                    for b in s["bids"]
+                    for c in s[statistic.name]
                 ],
             ),
-            _figure(drawn["bids"]),
+            _figure(drawn[statistic.name]),
+        ]
+    others = [
+        line
+        for line in statistic_lines(info, s)
+        if not line.startswith(("Contracts made:", "  "))
+        and not any(line == f"{st.label}:" for st in info.statistics if st.kind == "outcomes")
+    ]
+    if others:
+        parts += [
+            "<h2>Statistics</h2>",
+            "<ul>",
+            *(f"<li>{_e(line)}</li>" for line in others),
+            "</ul>",
         ]
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)

@@ -26,17 +26,20 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, JOKER, Card, Rank, Suit
 from cardrules.errors import DealError, InvalidArgumentError, NotationError
 
 __all__ = [
+    "card_codes",
     "check_order",
     "deal",
     "double_euchre_deck",
     "euchre_deck",
     "euchre_deck_with_joker",
+    "parse_codes",
     "randbelow",
     "shuffle",
     "standard_deck",
@@ -116,32 +119,111 @@ def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
 
 
 def deal(
-    deck: Sequence[Card], *, players: int, packet: int, first: int = 0
+    deck: Sequence[Card],
+    *,
+    players: int,
+    packet: int,
+    first: int = 0,
+    hand_size: int | None = None,
 ) -> tuple[tuple[Card, ...], ...]:
-    """Deal all of ``deck`` round the table in packets of ``packet`` cards.
+    """Deal ``deck`` round the table in packets of ``packet`` cards.
 
     Seat ``first`` receives the first packet, then ``first + 1`` and so on, modulo
-    ``players``. The deck size must be a multiple of ``players * packet``.
+    ``players``. Without ``hand_size`` the whole deck is dealt, and its size must be a
+    multiple of ``players * packet``; with it, each seat gets ``hand_size`` cards from
+    the top of the deck (a multiple of ``packet``), and the rest, ``deck[players *
+    hand_size:]``, is not dealt (a stock, a turn-up).
+
+    Args:
+        deck: The cards in dealing order, the first card dealt first.
+        players: The number of seats.
+        packet: The cards given at a time.
+        first: The seat that receives the first packet.
+        hand_size: The cards each seat gets; ``None`` to deal the whole deck.
 
     Returns:
         One tuple of cards per seat, indexed by seat.
+
+    Raises:
+        InvalidArgumentError: the cards cannot be dealt that way.
 
     >>> from cardrules import decks
     >>> hands = decks.deal(decks.euchre_deck(), players=4, packet=3, first=1)
     >>> [str(c) for c in hands[1]]
     ['9S', '10S', 'JS', '9D', '10D', 'JD']
+    >>> deck = decks.standard_deck()
+    >>> hands = decks.deal(deck, players=4, packet=1, hand_size=7)
+    >>> [len(h) for h in hands], str(deck[28])
+    ([7, 7, 7, 7], '3D')
     """
-    if players < 1 or packet < 1 or len(deck) % (players * packet):
+    for name, value in (("players", players), ("packet", packet), ("first", first)):
+        if type(value) is not int:
+            raise InvalidArgumentError(f"{name} must be an int, not {quote(value)}")
+    if hand_size is None:
+        dealt = len(deck)
+    elif type(hand_size) is not int or hand_size < 0:
+        raise InvalidArgumentError(f"hand_size must be an int >= 0, not {quote(hand_size)}")
+    else:
+        dealt = players * hand_size
+    if players < 1 or packet < 1 or dealt % (players * packet) or dealt > len(deck):
+        size = "" if hand_size is None else f" of {hand_size} cards each"
         raise InvalidArgumentError(
-            f"cannot deal {len(deck)} cards to {quote(players)} players in packets of "
+            f"cannot deal {len(deck)} cards to {quote(players)} players{size} in packets of "
             f"{quote(packet)}"
         )
     hands: list[list[Card]] = [[] for _ in range(players)]
     seat = first % players
-    for start in range(0, len(deck), packet):
+    for start in range(0, dealt, packet):
         hands[seat].extend(deck[start : start + packet])
         seat = (seat + 1) % players
     return tuple(tuple(h) for h in hands)
+
+
+def card_codes(cards: Iterable[Card]) -> list[str]:
+    """The codes of ``cards``, in their order: how a deal is written in JSON.
+
+    >>> from cardrules import decks
+    >>> card_codes(decks.euchre_deck()[:3])
+    ['9S', '10S', 'JS']
+    """
+    return [str(card) for card in cards]
+
+
+def parse_codes(value: object, *, what: str = "the cards") -> tuple[Card, ...]:
+    """The cards of a list of card codes (a deal read from JSON, untrusted), or of one
+    code (a single card written alone).
+
+    Args:
+        value: A list (or tuple) of code strings, or one code string.
+        what: What the cards are, for the error message (``"hand 2"``).
+
+    Returns:
+        The cards, in the order given.
+
+    Raises:
+        DealError: ``value`` is not codes, or holds more than 200 of them.
+        NotationError: a code is not a card.
+
+    >>> from cardrules import decks
+    >>> parse_codes(["QH", "10s"]), parse_codes("EX")
+    ((Card.parse('QH'), Card.parse('10S')), (Card.parse('EX'),))
+    >>> parse_codes([1, 2], what="hand 0")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.DealError: hand 0 must be a list of card codes, not list [1, 2]
+    """
+    if type(value) is str:
+        return (Card.parse(value),)
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) > _MOST_CODES
+        or not all(type(code) is str for code in value)
+    ):
+        raise DealError(f"{what} must be a list of card codes, not {quote(value)}")
+    return tuple(Card.parse(code) for code in value)
+
+
+_MOST_CODES: Final = 200
 
 
 def check_order(cards: Iterable[Card | str] | str, deck: Sequence[Card]) -> tuple[Card, ...]:

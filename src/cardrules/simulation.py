@@ -2,8 +2,11 @@
 
 :func:`~cardrules.simulate` plays deals between the built-in bots and returns a
 :class:`~cardrules.Simulation`: the statistics every player or bot author asks for (each
-seat's score, its spread and distribution, the contracts chosen and made, the bonuses),
-as JSON values.
+seat's score, its spread and distribution, and the statistics the game declares: the
+contracts chosen and made, the bonuses), as JSON values. What a game sums up is its
+declaration (:attr:`GameInfo.statistics <cardrules.info.GameInfo.statistics>`), read
+from :meth:`Variant.deal_statistics <cardrules.Variant.deal_statistics>` deal by deal:
+nothing here names a game, and a plugin's statistics are summed up like the built-ins'.
 
 Deal ``i`` is dealt by seat ``i mod players`` and shuffled by a generator seeded from the
 run's seed and ``i`` alone, which then drives the bots: every deal is independent of the
@@ -38,6 +41,7 @@ import attrs
 
 from cardrules._util import quote
 from cardrules.errors import CardrulesError, InvalidArgumentError
+from cardrules.info import GameInfo, Statistic
 from cardrules.registry import get_variant, get_variant_class
 from cardrules.state import State, Variant
 
@@ -54,6 +58,7 @@ __all__ = [
     "BackendError",
     "Simulation",
     "deal_facts",
+    "declaration",
     "simulate",
     "summarise",
 ]
@@ -61,9 +66,6 @@ __all__ = [
 BACKENDS: Final = ("local", "ray")
 """Where :func:`~cardrules.simulate` plays the deals: processes of this machine, or Ray."""
 
-_TAROT_CONTRACTS: Final = ("prise", "garde", "garde-sans", "garde-contre")
-_POIGNEES: Final = ("simple", "double", "triple")
-_CAMPS: Final = ("attack", "defence")
 _CHUNK: Final = 200  # the most deals one job plays: small enough to spread, big enough to pay
 _SEED_LIMIT: Final = 10**100
 _STOP_TIMEOUT: Final = 10.0  # seconds for killed workers to be gone: at once, unless stuck in I/O
@@ -93,6 +95,9 @@ class Simulation:
         bots: The bot kind of each seat.
         summary: The statistics, as JSON values
             (see :func:`~cardrules.simulation.summarise`).
+        info: The game's declaration (seat names, the word for a deal, the statistics),
+            which the reports read; not part of the run's value. ``None`` for a run
+            built by hand: the reports then ask the registry for the variant.
     """
 
     variant: str
@@ -100,6 +105,7 @@ class Simulation:
     seed: int
     bots: tuple[str, ...]
     summary: dict[str, Any]
+    info: GameInfo | None = attrs.field(default=None, eq=False, kw_only=True)
 
     def __repr__(self) -> str:
         """The run's settings, without its statistics.
@@ -113,8 +119,15 @@ class Simulation:
     @property
     def deals(self) -> int:
         """The number of deals played (of hands, in Bid Euchre)."""
-        count: int = self.summary["hands" if self.variant == "bid-euchre" else "deals"]
+        count: int = self.summary[self.game_info().deals_word]
         return count
+
+    def game_info(self) -> GameInfo:
+        """The game's declaration: :attr:`info`, else the registered variant's of these
+        options, else a plain one (seats by number, deals) for an unknown variant."""
+        if self.info is not None:
+            return self.info
+        return declaration(self.variant, len(self.bots), self.options)
 
     def to_dict(self) -> dict[str, Any]:
         """The run as JSON values: ``variant``, ``options``, ``seed``, ``bots``, ``summary``.
@@ -165,53 +178,35 @@ def deal_facts(final: State) -> dict[str, Any]:
         final: A terminal state.
 
     Returns:
-        ``returns`` (each seat's score) and, for the built-in games, the contract and
-        its outcome and the bonuses.
+        ``returns`` (each seat's score) and the facts the game's declared statistics
+        read (:meth:`Variant.deal_statistics <cardrules.Variant.deal_statistics>`): for
+        the built-in games the contract and its outcome and the bonuses.
     """
-    variant_id = final.variant.id
-    facts: dict[str, Any] = {"returns": [float(x) for x in final.returns()]}
-    if variant_id == "tarot":
-        facts.update(_tarot_facts(final))
-    elif variant_id == "bid-euchre":
-        facts.update(_euchre_facts(final))
-    return facts
-
-
-def _tarot_facts(final: State) -> dict[str, Any]:
-    result = final.result()
-    if result.annulled is not None or result.facts is None:
-        return {"annulled": result.annulled}
-    f = result.facts
     return {
-        "annulled": None,
-        "contract": f.contract.code,
-        "taker": f.taker,
-        "partner": f.partner,
-        "made": result.made,
-        "points": float(f.points),
-        "bouts": f.bouts,
-        "petit_au_bout": None if f.petit_au_bout is None else str(f.petit_au_bout),
-        "poignees": [str(p) for p in f.poignees],
-        "chelem": None if f.chelem is None else str(f.chelem),
-        "chelem_announced": f.chelem_announced,
+        "returns": [float(x) for x in final.returns()],
+        **final.variant.deal_statistics(final),
     }
 
 
-def _euchre_facts(final: State) -> dict[str, Any]:
-    result = final.result()
-    f = result.facts
-    if f.contract is None:
-        return {"void": f.void_reason}
-    return {
-        "void": None,
-        "contract": str(f.contract),
-        "rank": [f.contract.tricks, int(f.contract.kind)],
-        "kind": f.contract.kind.name.lower(),
-        "declarer": f.declarer,
-        "made": result.made,
-        "tricks": list(f.tricks),
-        "reneges": len(f.reneges),
-    }
+def declaration(
+    variant: Variant | str, players: int, options: dict[str, Any] | None = None
+) -> GameInfo:
+    """The declaration of ``variant`` (a variant, or a variant's id with its options as
+    JSON values), or a plain one for ``players`` seats when no registered variant has
+    that id or takes those options: the statistics of a run are summed up and shown
+    whatever its variant.
+
+    >>> declaration("toy", 2).seat_names, declaration("bid-euchre", 4).deal_word
+    (('0', '1'), 'hand')
+    """
+    if isinstance(variant, Variant):
+        return variant.info
+    try:
+        cls = get_variant_class(variant)
+        built = cls() if options is None else cls.from_options_json(options)
+        return built.info
+    except CardrulesError:
+        return GameInfo(players=max(1, players), num_actions=1)
 
 
 _Job = tuple[str, dict[str, Any], tuple[str, ...], int, int, int]
@@ -229,7 +224,7 @@ def _run_chunk(job: _Job) -> list[dict[str, Any]]:
         rng = deal_rng(seed, index)
         state = variant.new_game(rng=rng, dealer=index % variant.players)
         # Fresh bots for every deal: a deal's play depends on nothing but its index.
-        bots = [bot_for(variant.id, kind) for kind in kinds]
+        bots = [bot_for(variant, kind) for kind in kinds]
         facts.append(deal_facts(play_game(state, bots, rng)))
     return facts
 
@@ -279,7 +274,7 @@ def _kinds(variant: Variant, bots: str | Sequence[str]) -> tuple[str, ...]:
             f"bots names {len(kinds)} bots; {variant.name} has {variant.players} seats"
         )
     for kind in set(kinds):
-        bot_for(variant.id, kind)  # raises OptionsError or UnknownVariantError
+        bot_for(variant, kind)  # raises OptionsError or UnknownVariantError
     return kinds
 
 
@@ -366,7 +361,8 @@ def simulate(
         options=the_variant.options_json(),
         seed=seed,
         bots=kinds,
-        summary=summarise(the_variant.id, facts, players=the_variant.players, bots=kinds),
+        summary=summarise(the_variant, facts, players=the_variant.players, bots=kinds),
+        info=the_variant.info,
     )
 
 
@@ -587,107 +583,111 @@ def _rate(made: int, count: int) -> float | None:
 
 
 def summarise(
-    variant_id: str, facts: Sequence[dict[str, Any]], *, players: int, bots: Sequence[str]
+    variant: Variant | str,
+    facts: Sequence[dict[str, Any]],
+    *,
+    players: int,
+    bots: Sequence[str],
 ) -> dict[str, Any]:
     """Sum up the facts of every deal, in deal order.
 
     Args:
-        variant_id: The variant's id.
+        variant: The variant, or its id (a variant of default options is asked for its
+            declaration; an unknown id sums up the scores alone).
         facts: One :func:`~cardrules.simulation.deal_facts` per deal, in deal order.
         players: The number of seats.
         bots: The bot kind of each seat.
 
     Returns:
-        JSON values. ``seats``: per seat its bot, its score statistics (mean,
-        population standard deviation, minimum, maximum, total) and its ``scores``, the
-        distribution as ``[score, how many deals]`` pairs in increasing score. For
-        French Tarot (``deals``) and Bid Euchre (``hands``), also the contracts (bids)
-        with their success rates, and the bonuses.
+        JSON values. The number of deals under the game's word for them (``deals``;
+        ``hands`` in Bid Euchre); ``seats``: per seat its bot, its score statistics
+        (mean, population standard deviation, minimum, maximum, total) and its
+        ``scores``, the distribution as ``[score, how many deals]`` pairs in increasing
+        score; and each statistic the game declares, under its name (see
+        :class:`~cardrules.info.Statistic`): for French Tarot and Bid Euchre the
+        contracts (bids) with their success rates, and the bonuses.
 
     >>> summarise("toy", [{"returns": [1.0, -1.0]}] * 3, players=2, bots=["random"] * 2)["seats"][0]
     {'seat': 0, 'bot': 'random', 'mean': 1.0, 'stdev': 0.0, 'min': 1.0, 'max': 1.0, 'total': 3.0, 'scores': [[1.0, 3]]}
     """  # noqa: E501
+    info = declaration(variant, players)
     seats = []
     for seat in range(players):
         values = [f["returns"][seat] for f in facts]
         seats.append(
             {"seat": seat, "bot": bots[seat], **_stats(values), "scores": _distribution(values)}
         )
-    if variant_id == "tarot":
-        return {"deals": len(facts), **_tarot_summary(facts, players), "seats": seats}
-    if variant_id == "bid-euchre":
-        return {"hands": len(facts), **_euchre_summary(facts), "seats": seats}
-    return {"deals": len(facts), "seats": seats}
+    out: dict[str, Any] = {info.deals_word: len(facts)}
+    void = [s for s in info.statistics if s.kind == "void"]
+    played = [f for f in facts if all(f.get(s.fact) is None for s in void)]
+    for statistic in info.statistics:
+        out.update(_summed(statistic, facts, played, players, info))
+    out["seats"] = seats
+    return out
 
 
-def _tarot_summary(facts: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
-    played = [f for f in facts if f["annulled"] is None]
-    annulled = Counter(f["annulled"] for f in facts if f["annulled"] is not None)
-    contracts = []
-    for code in _TAROT_CONTRACTS:
-        taken = [f for f in played if f["contract"] == code]
-        made = sum(1 for f in taken if f["made"])
-        contracts.append(
-            {"contract": code, "count": len(taken), "made": made, "rate": _rate(made, len(taken))}
-        )
-    made = sum(1 for f in played if f["made"])
-    takers = Counter(f["taker"] for f in played)
-    return {
-        "played": len(played),
-        "annulled": {"all_pass": annulled["all_pass"], "petit_sec": annulled["petit_sec"]},
-        "contracts": contracts,
-        "made": made,
-        "rate": _rate(made, len(played)),
-        "takers": [takers[seat] for seat in range(players)],
-        "slams": {
-            "attack": sum(1 for f in played if f["chelem"] == "attack"),
-            "defence": sum(1 for f in played if f["chelem"] == "defence"),
-            "announced": sum(1 for f in played if f["chelem_announced"]),
-        },
-        "petit_au_bout": {
-            camp: sum(1 for f in played if f["petit_au_bout"] == camp) for camp in _CAMPS
-        },
-        "poignees": {level: sum(f["poignees"].count(level) for f in played) for level in _POIGNEES},
-    }
+def _count(fact: object, value: object) -> int:
+    """How many times a deal's ``fact`` holds ``value``: its occurrences in a list, 1 if
+    it is truthy for ``True``, 1 if it is equal."""
+    if isinstance(fact, list):
+        return fact.count(value)
+    if value is True:
+        return 1 if fact else 0
+    return 1 if fact == value else 0
 
 
-def _euchre_summary(facts: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    played = [f for f in facts if f["void"] is None]
-    void = Counter(f["void"] for f in facts if f["void"] is not None)
-    ranks = sorted({(tuple(f["rank"]), f["contract"]) for f in played})
-    bids = []
-    for _, contract in ranks:
-        declared = [f for f in played if f["contract"] == contract]
-        made = sum(1 for f in declared if f["made"])
-        bids.append(
-            {
-                "contract": contract,
-                "count": len(declared),
-                "made": made,
-                "rate": _rate(made, len(declared)),
+def _summed(
+    statistic: Statistic,
+    facts: Sequence[dict[str, Any]],
+    played: Sequence[dict[str, Any]],
+    players: int,
+    info: GameInfo,
+) -> dict[str, Any]:
+    """The summary entries of one statistic (see :class:`~cardrules.info.Statistic`)."""
+    kind, name, fact = statistic.kind, statistic.name, statistic.fact
+    if kind == "void":
+        reasons = Counter(f.get(fact) for f in facts if f.get(fact) is not None)
+        return {"played": len(played), name: {v: reasons[v] for v in statistic.values}}
+    if kind == "outcomes":
+        if statistic.values:
+            order = list(statistic.values)
+        elif statistic.order:
+            ranked = {(tuple(f[statistic.order]), f[fact]) for f in played}
+            order = [contract for _, contract in sorted(ranked)]
+        else:
+            order = list(dict.fromkeys(f[fact] for f in played))
+        rows = []
+        for contract in order:
+            taken = [f for f in played if f.get(fact) == contract]
+            made = sum(1 for f in taken if f.get("made"))
+            rows.append(
+                {fact: contract, "count": len(taken), "made": made, "rate": _rate(made, len(taken))}
+            )
+        made = sum(1 for f in played if f.get("made"))
+        return {name: rows, "made": made, "rate": _rate(made, len(played))}
+    if kind == "per_seat":
+        seats: Counter[object] = Counter()
+        for f in played:
+            value = f.get(fact)
+            seats.update(value if isinstance(value, list) else [value])
+        return {name: [seats[seat] for seat in range(players)]}
+    if kind == "tally":
+        return {
+            name: {
+                key: sum(_count(f.get(counted), value) for f in played)
+                for key, counted, value in statistic.counts
             }
-        )
-    made = sum(1 for f in played if f["made"])
-    declarers = Counter(f["declarer"] for f in played)
-
-    def lone(kind: str) -> dict[str, Any]:
-        bid = [f for f in played if f["kind"] == kind]
-        won = sum(1 for f in bid if f["made"])
-        return {"bid": len(bid), "made": won, "rate": _rate(won, len(bid))}
-
-    teams = [
-        {"team": name, **_stats([f["returns"][team] for f in facts])}
-        for team, name in enumerate(("NS", "EW"))
-    ]
+        }
+    if kind == "share":
+        chosen = [f for f in played if f.get(fact) == statistic.values[0]]
+        won = sum(1 for f in chosen if f.get("made"))
+        return {name: {statistic.key: len(chosen), "made": won, "rate": _rate(won, len(chosen))}}
+    if kind == "sum":
+        return {name: sum(f.get(fact) or 0 for f in played)}
+    # "teams": each partnership's score is its first seat's.
     return {
-        "played": len(played),
-        "thrown_in": {"all_pass": void["all_pass"], "ace_no_face": void["ace_no_face"]},
-        "bids": bids,
-        "made": made,
-        "rate": _rate(made, len(played)),
-        "moons": lone("moon"),
-        "help": lone("help"),
-        "declarers": [declarers[seat] for seat in range(4)],
-        "reneges": sum(f["reneges"] for f in played),
-        "teams": teams,
+        name: [
+            {"team": team, **_stats([f["returns"][seats_of[0]] for f in facts])}
+            for team, seats_of in info.teams
+        ]
     }

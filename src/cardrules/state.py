@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
+
+import attrs
 
 from cardrules._records import Record, check_rules_version, record_of, thaw
 from cardrules._util import quote
-from cardrules.actions import Action
+from cardrules.actions import Action, ActionSpace
 from cardrules.cards import Card
+from cardrules.decks import card_codes, deal, parse_codes, shuffle
 from cardrules.errors import (
     CardrulesError,
     GameOverError,
@@ -36,12 +39,14 @@ from cardrules.errors import (
     InvalidSeatError,
     NotationError,
     NotYourTurnError,
+    OptionsError,
     RecordError,
     SeatRequiredError,
 )
+from cardrules.info import GameInfo
 from cardrules.match import Match, Series
 
-__all__ = ["SeatRequired", "State", "StateBase", "Variant", "check_seat"]
+__all__ = ["KitVariant", "SeatRequired", "State", "StateBase", "Variant", "check_seat"]
 
 
 def check_seat(seat: object, players: int) -> int:
@@ -147,6 +152,132 @@ class Variant(abc.ABC):
     def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> State:
         """The first state of a deal from :meth:`deal_json`; raises ``RecordError``."""
 
+    # -- the declaration the layers above read (cardrules.info) --------------------------
+
+    @property
+    def info(self) -> GameInfo:
+        """What this game declares for the layers above its rules (a
+        :class:`~cardrules.info.GameInfo`): seat names, score bounds, the longest deal,
+        the observation's layout, the statistics of a simulation, the heuristic bot.
+
+        A variant overrides it with its own declaration; this default declares only what
+        every variant has (its seats, by number, and its action space), so the layers
+        that need more (an observation, bounds) say so with a specific error.
+
+        >>> import cardrules
+        >>> info = cardrules.get_variant("bid-euchre").info
+        >>> info.seat_names, info.deal_word, info.score_bounds
+        (('N', 'E', 'S', 'W'), 'hand', (-6.0, 24.0))
+        """
+        return GameInfo(players=self.players, num_actions=self.num_actions)
+
+    def deal_statistics(self, final: State) -> dict[str, Any]:
+        """The facts of a finished deal that the declared statistics read
+        (:attr:`GameInfo.statistics <cardrules.info.GameInfo.statistics>`), as JSON
+        values; :func:`~cardrules.simulation.deal_facts` adds each seat's returns.
+
+        The default has none: a simulation then sums up the scores alone.
+
+        >>> import cardrules
+        >>> variant = cardrules.get_variant("bid-euchre")
+        >>> state = variant.new_game(seed=1)
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> sorted(variant.deal_statistics(state))[:3]
+        ['contract', 'declarer', 'kind']
+        """
+        return {}
+
+    def action_seen_by(self, action: Action, actor: int, viewer: int) -> Action | None:
+        """``actor``'s ``action`` as ``viewer`` sees it at the table: the action, or
+        ``None`` when ``viewer`` only sees that ``actor`` took an action of its kind (a
+        card put face down). OpenSpiel's information states, the command line's
+        narration and the other layers that replay what a seat saw read it.
+
+        The default: every action is seen by every seat.
+
+        >>> import cardrules
+        >>> from cardrules.bid_euchre import Give
+        >>> give = Give(cardrules.Card.parse("9C"))
+        >>> variant = cardrules.get_variant("bid-euchre")
+        >>> variant.action_seen_by(give, 0, 2), variant.action_seen_by(give, 0, 1)
+        (Give(Card.parse('9C')), None)
+        """
+        return action
+
+    def deal_piles(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The cards of ``state``'s deal as piles in dealing order: each seat's hand, then
+        the piles :attr:`GameInfo.deal_piles <cardrules.info.GameInfo.deal_piles>` names
+        (Tarot's chien). :meth:`state_from_piles` is its inverse; the integrations deal
+        with them (OpenSpiel's chance outcomes).
+
+        The default reads :meth:`deal_json`'s ``"hands"`` and the declared piles, each
+        a list of card codes or one code; a variant whose deal is written otherwise
+        overrides both hooks.
+
+        Raises:
+            InvalidArgumentError: the deal is not written as hands and piles of codes.
+
+        >>> import cardrules
+        >>> variant = cardrules.get_variant("tarot", players=3)
+        >>> [len(pile) for pile in variant.deal_piles(variant.new_game(seed=1))]
+        [24, 24, 24, 6]
+        """
+        deal = self.deal_json(state)
+        piles = [deal.get("hands")]
+        piles += [deal.get(name) for name in self.info.deal_piles]
+        try:
+            hands = [parse_codes(h, what="a hand") for h in piles[0] or ()]
+            rest = [parse_codes(p, what="a pile") for p in piles[1:]]
+        except CardrulesError:
+            raise InvalidArgumentError(
+                f"the deal of {self.name} is not written as hands and piles of card codes: "
+                "override deal_piles and state_from_piles"
+            ) from None
+        if len(hands) != self.players:
+            raise InvalidArgumentError(f"the deal of {self.name} has no hand per seat")
+        return (*hands, *rest)
+
+    def state_from_piles(self, dealer: int, piles: Sequence[Sequence[Card]]) -> State:
+        """The first state of the deal whose piles (in :meth:`deal_piles` order) are
+        ``piles``, dealt by ``dealer``.
+
+        Raises:
+            RecordError: the piles are not a deal of this variant.
+
+        >>> import cardrules
+        >>> variant = cardrules.get_variant("bid-euchre")
+        >>> state = variant.new_game(seed=4)
+        >>> variant.state_from_piles(state.dealer, variant.deal_piles(state)) == state
+        True
+        """
+        names = self.info.deal_piles
+        players = self.players
+        if len(piles) != players + len(names):
+            raise RecordError(
+                f"a deal of {self.name} has {players + len(names)} piles, not {len(piles)}"
+            )
+        deal: dict[str, Any] = {"hands": [card_codes(pile) for pile in piles[:players]]}
+        for name, pile in zip(names, piles[players:], strict=True):
+            deal[name] = card_codes(pile)
+        return self.state_from_deal_json(dealer, deal)
+
+    def sample_state(self, view: Any, rng: random.Random) -> State:
+        """A state drawn at random among those that give ``view`` to its seat, whose
+        history replays by action ids (OpenSpiel's resampling). The default asks the
+        view (``view.sample_state(rng)``).
+
+        Raises:
+            InvalidArgumentError: the view cannot be sampled from.
+        """
+        sample = getattr(view, "sample_state", None)
+        if sample is None:
+            raise InvalidArgumentError(
+                f"the views of {self.name} cannot be sampled from: they have no sample_state"
+            )
+        state: State = sample(rng)
+        return state
+
     def new_match(self) -> Match:
         """A match of this variant's deals, starting with an empty score sheet.
 
@@ -233,6 +364,265 @@ class Variant(abc.ABC):
 
     def __repr__(self) -> str:
         return f"cardrules.get_variant({self.id!r})"
+
+
+class KitVariant(Variant):
+    """A :class:`Variant` that takes its plumbing from the core kit: a game declares its
+    options as one frozen ``attrs`` class and its actions as an
+    :class:`~cardrules.actions.ActionSpace`, and writes its deal as piles of cards.
+
+    A subclass sets ``options_class`` (each option a keyword with a default, checked by
+    its validators), ``actions`` and ``state_class`` (a
+    :class:`cardrules.trickplay.TrickState`, or its own dealing: :meth:`new_game`,
+    :meth:`deal_piles`, :meth:`state_from_piles`), and gets:
+
+    * ``KitVariant(**options)`` (an unknown option is an :class:`~cardrules.OptionsError`
+      naming the options there are), :attr:`options`, :meth:`options_json`,
+      :meth:`from_options_json`;
+    * equality, hashing and pickling by class and options, and the ``repr``
+      ``cardrules.get_variant('id', option=value)`` of the options that differ from the
+      defaults;
+    * :attr:`num_actions`, :meth:`action_id`, :meth:`action_from_id` and
+      :meth:`parse_action` from ``actions``;
+    * :meth:`new_game`: the deck shuffled, the hands and piles of :meth:`deal_shape`
+      dealt from the dealer's left;
+    * :meth:`deal_json` and :meth:`state_from_deal_json` from the piles: ``{"hands":
+      [[codes] …], <pile>: [codes] …}`` for the piles of :attr:`GameInfo.deal_piles
+      <cardrules.info.GameInfo.deal_piles>`, read back from untrusted JSON.
+
+    >>> import attrs
+    >>> from cardrules.options import flag
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     honours: bool = attrs.field(default=False, validator=flag)
+    >>> from cardrules.actions import ActionSpace
+    >>> class Game(KitVariant):  # the rules themselves left out
+    ...     id, name, options_class, actions = "toy-game", "Toy", Options, ActionSpace([])
+    ...     players = deck = None
+    >>> Game(honours=True) == Game(honours=True), Game(honours=True)
+    (True, cardrules.get_variant('toy-game', honours=True))
+    >>> Game(trumps=1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: unknown toy-game option(s): 'trumps' (the option is: honours)
+    """
+
+    options_class: ClassVar[type]
+    """The ``attrs`` class of the options."""
+
+    actions: ClassVar[ActionSpace]
+    """The game's actions and their ids."""
+
+    options: Any
+    """The options of this variant, an instance of :attr:`options_class`."""
+
+    def __init__(self, **options: Any) -> None:
+        known = [field.name for field in attrs.fields(self.options_class)]
+        unknown = sorted(name for name in options if name not in known)
+        if unknown:
+            there = (
+                f"the option is: {known[0]}"
+                if len(known) == 1
+                else (f"the options are: {', '.join(known)}" if known else "it has none")
+            )
+            names = ", ".join(quote(n) for n in unknown)
+            raise OptionsError(f"unknown {self.id} option(s): {names} ({there})")
+        self.options = self.options_class(**options)
+
+    # -- options ---------------------------------------------------------------------
+
+    def options_json(self) -> dict[str, Any]:
+        """The options as JSON values (tuples as lists)."""
+        return attrs.asdict(self.options)
+
+    @classmethod
+    def from_options_json(cls, options: Mapping[str, Any]) -> Self:
+        """The variant of these options (untrusted JSON values).
+
+        Raises:
+            OptionsError: not an object with string keys, or a bad option.
+        """
+        raw: object = options
+        if not isinstance(raw, Mapping) or not all(type(key) is str for key in raw):
+            raise OptionsError(f"{cls.id} options are a JSON object with string keys")
+        return cls(**dict(raw))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return bool(self.options == other.options)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_kit_variant, (type(self), attrs.asdict(self.options, recurse=False)))
+
+    def __repr__(self) -> str:
+        default = self.options_class()
+        changed = [
+            f"{field.name}={getattr(self.options, field.name)!r}"
+            for field in attrs.fields(self.options_class)
+            if getattr(self.options, field.name) != getattr(default, field.name)
+        ]
+        return "cardrules.get_variant(" + ", ".join([repr(self.id), *changed]) + ")"
+
+    def game_info(self, **fields: Any) -> GameInfo:
+        """A :class:`~cardrules.GameInfo` of this variant's seats and action count, and
+        the other ``fields`` given: the start of a declaration (:attr:`info`).
+
+        Raises:
+            InvalidArgumentError: a field that does not describe a game.
+        """
+        return GameInfo(players=self.players, num_actions=self.num_actions, **fields)
+
+    # -- actions ---------------------------------------------------------------------
+
+    @property
+    def num_actions(self) -> int:
+        """The size of :attr:`actions`."""
+        return len(self.actions)
+
+    def action_id(self, action: Action) -> int:
+        """The id of ``action`` in :attr:`actions`; raises ``InvalidActionError``."""
+        return self.actions.id_of(action)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action of this id in :attr:`actions`; raises ``InvalidActionError``."""
+        return self.actions.action_of(action_id)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action of :attr:`actions`; raises :class:`~cardrules.NotationError`."""
+        return self.actions.parse(text)
+
+    # -- the deal: dealt by the kit's state class, written as piles ----------------------
+
+    state_class: ClassVar[Any] = None
+    """The state class that plays a deal (a :class:`cardrules.trickplay.TrickState`),
+    or ``None`` for a variant that deals its states itself (its own :meth:`new_game`,
+    :meth:`deal_piles` and :meth:`state_from_piles`)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats: the ``players`` option (a game without one says its own).
+
+        Raises:
+            InvalidArgumentError: the options have no ``players``.
+        """
+        players = getattr(self.options, "players", None)
+        if type(players) is not int:
+            raise InvalidArgumentError(f"{type(self).__name__} says how many players it has")
+        return players
+
+    def deal_shape(self) -> tuple[int, ...]:
+        """The cards of each hand, then of each declared pile: ``(7, 1)`` for hands of 7
+        and a turn-up. The default: the whole deck dealt, no pile."""
+        return (len(self.deck) // self.players,)
+
+    def new_game(
+        self,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> State:
+        """Shuffle with ``rng`` (or ``random.Random(seed)``), deal the hands one card at a
+        time from the dealer's left, then each pile from the cards that follow
+        (:meth:`deal_shape`); the rest of the pack is not used.
+
+        Args:
+            rng: The generator that shuffles.
+            seed: Or a seed for a fresh ``random.Random``.
+            dealer: The dealer's seat; 0 by default.
+
+        Raises:
+            InvalidSeatError: ``dealer`` is not a seat.
+        """
+        generator = self._rng(rng, seed)
+        players = self.players
+        seat = check_seat(0 if dealer is None else dealer, players)
+        deck = shuffle(self.deck, generator)
+        size, *sizes = self.deal_shape()
+        hands = deal(deck, players=players, packet=1, first=seat + 1, hand_size=size)
+        rest = deck[players * size :]
+        piles = []
+        for count in sizes:
+            piles.append(rest[:count])
+            rest = rest[count:]
+        return self.state_from_piles(seat, (*hands, *piles))
+
+    def deal_piles(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The cards of ``state``'s deal: each seat's hand, then the declared piles.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a state of this variant's state class.
+        """
+        if self.state_class is None or not isinstance(state, self.state_class):
+            raise InvalidArgumentError(f"not a state of {self.name}: {quote(state)}")
+        piles: tuple[tuple[Card, ...], ...] = state.deal_piles()
+        return piles
+
+    def state_from_piles(self, dealer: int, piles: Sequence[Sequence[Card]]) -> State:
+        """The first state of a deal from its piles (:attr:`state_class` deals it).
+
+        Raises:
+            DealError: the piles are not a deal of this variant.
+            InvalidSeatError: ``dealer`` is not a seat.
+        """
+        if self.state_class is None:
+            raise InvalidArgumentError(
+                f"{type(self).__name__} has no state_class: it implements state_from_piles"
+            )
+        state: State = self.state_class.from_piles(self, dealer, piles)
+        return state
+
+    def deal_json(self, state: State) -> dict[str, Any]:
+        """The dealt cards: ``{"hands": [[codes] …]}`` and each declared pile's codes.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a state of this variant.
+        """
+        given: object = state
+        if not isinstance(given, State) or given.variant != self:
+            raise InvalidArgumentError(
+                f"deal_json takes a state of this variant, not {quote(given)}"
+            )
+        piles = self.deal_piles(state)
+        players = self.players
+        deal: dict[str, Any] = {"hands": [card_codes(pile) for pile in piles[:players]]}
+        for name, pile in zip(self.info.deal_piles, piles[players:], strict=True):
+            deal[name] = card_codes(pile)
+        return deal
+
+    def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> State:
+        """The first state of a recorded deal (untrusted JSON values).
+
+        Raises:
+            RecordError: the deal is malformed or impossible.
+        """
+        names = self.info.deal_piles
+        raw: object = deal
+        if not isinstance(raw, Mapping) or set(raw) != {"hands", *names}:
+            keys = ", ".join(repr(k) for k in ("hands", *names))
+            raise RecordError(f"a deal of {self.name} is an object with exactly {keys}")
+        hands = raw["hands"]
+        if not isinstance(hands, list) or len(hands) != self.players:
+            raise RecordError(f"a deal of {self.name} has {self.players} hands")
+        if type(dealer) is not int or not 0 <= dealer < self.players:
+            raise RecordError(f"the dealer {quote(dealer)} is not a seat of this table")
+        try:
+            piles = [parse_codes(h, what=f"hand {n}") for n, h in enumerate(hands)]
+            piles += [parse_codes(raw[name], what=name) for name in names]
+            return self.state_from_piles(dealer, piles)
+        except RecordError:
+            raise
+        except CardrulesError as exc:
+            raise RecordError(f"the record's deal is invalid: {exc}") from None
+
+
+def _kit_variant(cls: type[KitVariant], options: Mapping[str, Any]) -> KitVariant:
+    """A :class:`KitVariant` rebuilt from its options (unpickling)."""
+    return cls(**options)
 
 
 class State(abc.ABC):

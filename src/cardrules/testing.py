@@ -16,6 +16,10 @@ at every step:
 * no view, and no error message, shows a card hidden in another seat's hand;
 * the variant's own ``invariants``, when given, hold;
 * every game terminates within ``max_steps``;
+* what the variant declares (:attr:`Variant.info <cardrules.Variant.info>`) holds: the
+  returns stay within its score bounds, a deal within its longest length, an
+  observation has its declared size, a seat sees its own actions, the deal's piles
+  give back the deal;
 
 and at the end of each game that pickling, the JSON record and replay reproduce the
 final state exactly. A failure raises :class:`ConformanceError` naming the game's seed
@@ -174,6 +178,7 @@ class _Checker:
         self.checks = 0
         self.log: list[tuple[int, Action]] = []
         self.game_seed = ""
+        self.info = variant.info
 
     def fail(self, message: str) -> ConformanceError:
         actions = " | ".join(f"{seat}:{action}" for seat, action in self.log[-200:])
@@ -314,9 +319,45 @@ class _Checker:
         return replayed
 
     def check_views(self, state: State) -> None:
+        size = self.info.observation_size
         for seat in range(self.variant.players):
             view = state.view(seat)
             self.check_text(repr(view), self.hidden_from(state, seat, view), f"view({seat})")
+            if size:
+                observation = view.observation()
+                if len(observation) != size:
+                    raise self.fail(
+                        f"view({seat}).observation() has {len(observation)} values; the "
+                        f"variant declares {size}"
+                    )
+                self.checks += 1
+
+    def check_declared(self, state: State) -> None:
+        """The final state keeps to what the variant declares of a deal."""
+        info = self.info
+        history = state.history
+        if info.max_game_length is not None and len(history) > info.max_game_length:
+            raise self.fail(
+                f"the deal took {len(history)} actions; the variant declares at most "
+                f"{info.max_game_length}"
+            )
+        bounds = info.score_bounds
+        if bounds is not None and not all(bounds[0] <= r <= bounds[1] for r in state.returns()):
+            raise self.fail(
+                f"returns {list(state.returns())} leave the declared score bounds {bounds}"
+            )
+        for seat, action in history:
+            if self.variant.action_seen_by(action, seat, seat) != action:
+                raise self.fail(f"seat {seat} does not see its own {action}")
+        first = self.variant.replay(state.record())
+        dealt = next(first)
+        try:
+            piles = self.variant.deal_piles(dealt)
+        except CardrulesError:
+            return  # the variant does not write its deal as piles: no framework deals it
+        if self.variant.state_from_piles(dealt.dealer, piles) != dealt:
+            raise self.fail("state_from_piles(deal_piles(deal)) is not the deal")
+        self.checks += 4
 
     def expect_rejected(
         self,
@@ -395,6 +436,7 @@ class _Checker:
         self.round_trips += 1
         self.checks += 4
         self.check_invariants(state)
+        self.check_declared(state)
         if not thorough:
             return
         if self.replay(state) != state:

@@ -12,6 +12,7 @@ run starts).
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,65 @@ def test_plugins_are_looked_up_only_when_asked_for() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert run.stdout.split() == ["False", "True"]
+
+
+# -- the layers above read the games' declarations -----------------------------------------
+
+_GAME_IDS = ("tarot", "bid-euchre", "french-tarot", "bid_euchre")
+_GAME_CLASSES = re.compile(r"\b(Tarot|BidEuchre)(Variant|State|View|Options|Match|Bot)\b")
+# The command line's per-game presenters and score commands, and each game's own bot,
+# speak of one game by design; the registry lists the built-in games.
+_PER_GAME = {
+    "cli/_present.py",
+    "cli/_score.py",
+    "bots/tarot.py",
+    "bots/bid_euchre.py",
+    "registry.py",
+}
+
+
+def test_no_module_outside_the_games_switches_on_a_game() -> None:
+    """Outside the variant packages no code compares a variant's id with a game's, nor
+    checks a value against a game's classes: simulation, reports, bots, the command
+    line and the integrations read the declaration (``variant.info``) instead."""
+    switches = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.split("/")[0] in VARIANTS or rel in _PER_GAME:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                values = [node.left, *node.comparators]
+                if any(isinstance(v, ast.Constant) and v.value in _GAME_IDS for v in values):
+                    switches.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") in ("isinstance", "issubclass", "type")
+                and _GAME_CLASSES.search(ast.unparse(node))
+            ):
+                switches.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
+    assert switches == []
+
+
+def test_the_integrations_and_the_simulation_import_no_game() -> None:
+    """The layers above load a game only through the registry, when asked for it."""
+    loaded = []
+    for name in (
+        "simulation.py",
+        "_report.py",
+        "integrations/_common.py",
+        "integrations/openspiel.py",
+        "integrations/pettingzoo.py",
+        "bots/base.py",
+    ):
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        loaded += [
+            f"{name}: {ast.unparse(node)}"
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            and any(
+                n.startswith(("cardrules.tarot", "cardrules.bid_euchre")) for n in imported(node)
+            )
+        ]
+    assert loaded == []

@@ -19,12 +19,23 @@ The rules, with the IDs that the code and the error messages quote:
   if both reach 5 in the same deal, the one with more points wins, and level scores
   play on. The deal passes to the left.
 
-It is built from the core's kit, as any plugin can be. The card behaviour (W-5, W-6)
-is declared once per trump suit as a :class:`cardrules.TrickRules` and compiled to a
-:class:`cardrules.TrickTable`, over which hands are bitmasks. The state is a
-:class:`cardrules.StateBase`: it implements three hooks and inherits immutability,
-equality, the history, checking, turn checks and pickling. The option is checked by a
-:mod:`cardrules.options` validator, and a game of deals is a :class:`cardrules.Match`.
+It is built on the core's kit, as any plugin can be:
+
+* the state is a :class:`cardrules.trickplay.TrickState`: it names the trump suit of
+  a deal (W-3), and the kit plays the common trick rules with it (W-5, W-6, compiled
+  once per trump on the core's trick kernel): the turns, the legal cards, the errors
+  with Whist's rule IDs, the tricks and who leads; immutability, equality, the
+  history and pickling come from :class:`cardrules.StateBase` beneath it. Whist
+  writes its score (W-7, W-8) and its view;
+* the variant is a :class:`cardrules.KitVariant`: its options (one ``attrs`` class),
+  its action ids and notation (a :class:`cardrules.actions.ActionSpace`), its
+  equality, hashing, pickling and the deal's JSON come from its declarations;
+* its :class:`cardrules.GameInfo` declares what the layers above read: the longest
+  deal, the score bounds, the observation's layout, the teams, so that ``cardrules
+  simulate``, the bots and the PettingZoo and OpenSpiel integrations take it as they
+  take the built-in games;
+* a game of deals is a :class:`cardrules.Match`.
+
 Installing this package registers the variant through the ``cardrules.variants``
 entry-point group (see its ``pyproject.toml``), after which
 ``cardrules.get_variant("whist")`` finds it.
@@ -45,31 +56,24 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, Final
 
 import attrs
 
 from cardrules import decks
-from cardrules.actions import Action, Play, split_notation
+from cardrules.actions import ActionSpace
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import (
-    CardNotInHandError,
-    CardrulesError,
     DealError,
     GameOverError,
-    InvalidActionError,
-    MustFollowSuitError,
-    NotationError,
-    OptionsError,
-    RecordError,
+    InvalidArgumentError,
     ScoreInputError,
-    UnknownCardError,
-    WrongPhaseError,
 )
+from cardrules.info import GameInfo, Statistic, observation_layout
 from cardrules.options import flag
-from cardrules.state import State, StateBase, Variant, check_seat
-from cardrules.tricks import Obligation, TrickRules, TrickTable
+from cardrules.state import KitVariant, State, check_seat
+from cardrules.trickplay import Deal, TrickState, TrickView, play_layout
 
 __all__ = [
     "BOOK",
@@ -81,11 +85,9 @@ __all__ = [
     "WhistOptions",
     "WhistResult",
     "WhistState",
-    "WhistTrick",
     "WhistVariant",
     "WhistView",
     "score_deal",
-    "trick_table",
 ]
 
 PLAYERS: Final = 4
@@ -103,52 +105,8 @@ GAME: Final = 5
 DECK: Final = decks.standard_deck()
 """W-2: the 52-card deck. A card's position in this tuple is its action id."""
 
-_POSITION: Final = {card: i for i, card in enumerate(DECK)}
-_PLAYS: Final = tuple(Play(card) for card in DECK)
 _HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _TEAMS: Final = ("seats 0 and 2", "seats 1 and 3")
-
-
-def _strength(card: Card) -> int:
-    # W-2: ace high. Rank values are labels (the ace is 1), so the ace is set above the king.
-    return 15 if card.rank == Rank.ACE else int(card.rank)
-
-
-@functools.cache
-def trick_table(trump: Suit) -> TrickTable:
-    """The compiled trick rules of a deal with ``trump`` as the trump suit (W-5, W-6).
-
-    Built once per suit and shared by every state.
-
-    Args:
-        trump: The trump suit.
-
-    Returns:
-        The :class:`~cardrules.TrickTable` over :data:`DECK`.
-
-    >>> table = trick_table(Suit.SPADES)
-    >>> trick = [table.positions[Card.parse(c)][0] for c in ("KH", "AH", "2S", "QH")]
-    >>> table.winner_position(trick)
-    2
-    """
-    rules = TrickRules(
-        cards=DECK,
-        suit_of={card: card.suit for card in DECK},
-        strength={card: _strength(card) for card in DECK},
-        trump=trump,
-    )
-    return rules.compile()
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(DECK[i] for i in _bits(mask))
 
 
 def _signed(points: int) -> str:
@@ -281,57 +239,39 @@ def score_deal(
 # -- views ---------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class WhistTrick:
-    """A finished trick.
-
-    Attributes:
-        leader: The seat that led.
-        plays: ``(seat, card)`` in playing order.
-        winner: The seat that won the trick (W-6).
-    """
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    def __repr__(self) -> str:
-        plays = " ".join(f"{seat}:{card}" for seat, card in self.plays)
-        return f"WhistTrick([{plays}] -> {self.winner})"
-
-
 @attrs.frozen(kw_only=True, repr=False)
-class WhistView:
-    """What one seat may know: its own hand and the public facts.
+class WhistView(TrickView):
+    """What one seat may know: its own hand and the public facts (a
+    :class:`cardrules.trickplay.TrickView`: the seat, the dealer, the seat to play, the
+    hand, the trick in progress, the tricks, the hand sizes, the public cards: the
+    cards played and the turn-up, which everyone knows the dealer holds until it is
+    played).
 
     Attributes:
-        seat: The seat this view is for.
-        dealer: The dealer.
-        to_play: The seat to play, ``None`` after the last trick.
-        hand: This seat's cards.
+        tricks_won: Tricks taken by seats 0 and 2, then by seats 1 and 3 (W-1).
         trump: The trump suit (W-3).
         turn_up: The dealer's turned-up card, which fixed the trump suit.
-        trick: The current trick as ``(seat, card)``.
-        tricks: The finished tricks.
-        tricks_won: Tricks taken by seats 0 and 2, then by seats 1 and 3.
-        hand_sizes: How many cards each seat holds.
         result: The deal's result once it is over.
-        public_cards: Every card whose place is public: the cards played and the
-            turn-up, which everyone knows the dealer holds until it is played.
     """
 
-    seat: int
-    dealer: int
-    to_play: int | None
-    hand: tuple[Card, ...]
     trump: Suit
     turn_up: Card
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[WhistTrick, ...]
-    tricks_won: tuple[int, int]
-    hand_sizes: tuple[int, ...]
     result: WhistResult | None
-    public_cards: frozenset[Card]
+
+    def _observation(self) -> list[float]:
+        """After the card play (:func:`cardrules.trickplay.play_layout`): the trump
+        suit, and the turn-up while the dealer still holds it.
+
+        >>> view = WhistVariant().new_game(seed=1).view(2)
+        >>> len(view.observation()) == WhistVariant().info.observation_size
+        True
+        """
+        trump = [0.0] * 4
+        trump[self.trump.index] = 1.0
+        turn_up = [0.0] * len(DECK)
+        if self.turn_up not in self.play.played():
+            turn_up[DECK.index(self.turn_up)] = 1.0
+        return trump + turn_up
 
     def __repr__(self) -> str:
         hand = " ".join(map(str, self.hand))
@@ -346,26 +286,15 @@ class WhistView:
 # -- the state -----------------------------------------------------------------------------
 
 
-@attrs.frozen(eq=False)
-class _Deal:
-    """The facts fixed for the whole deal, shared by all its states."""
-
-    variant: WhistVariant
-    dealer: int
-    dealt: tuple[int, ...]
-    turn_up: int
-    table: TrickTable
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.variant, self.dealer, self.dealt, self.turn_up)
-
-
-class WhistState(StateBase):
+class WhistState(TrickState):
     """One position of a Whist deal. Immutable: :meth:`apply` returns a new state.
 
     Build the first one with :meth:`WhistVariant.new_game` or :meth:`WhistVariant.deal`.
-    :meth:`apply` raises the specific :class:`~cardrules.IllegalActionError`, with the
-    rule's ID, for a card that breaks a rule:
+    The kit's :class:`cardrules.trickplay.TrickState` plays it: the turns, the checks
+    (with the rule IDs below), the tricks; this class says which trump (W-3), how a deal
+    is scored (W-7, W-8) and what a seat sees. :meth:`apply` raises the specific
+    :class:`~cardrules.IllegalActionError`, with the rule's ID, for a card that breaks
+    a rule:
 
     >>> state = WhistVariant().new_game(seed=1, dealer=3)
     >>> state
@@ -376,116 +305,30 @@ class WhistState(StateBase):
     >>> state.apply("play 21T")
     Traceback (most recent call last):
     ...
-    cardrules.errors.UnknownCardError: 21T is not in the 52-card whist deck (W-2)
+    cardrules.errors.UnknownCardError: 21T is not in the deck (W-2)
     """
 
-    __slots__ = ("_act", "_deal", "_hands", "_leader", "_parent", "_to_play", "_trick", "_tricks")
+    __slots__ = ()
 
-    _deal: _Deal
-    _hands: tuple[int, ...]
-    _trick: tuple[int, ...]
-    _leader: int
-    _to_play: int | None
-    _tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    # W-2 (a card of the deck), W-5 (follow suit), W-7 (a deal is scored when it is over).
+    rule_ids: ClassVar[Mapping[str, str]] = {"deck": "W-2", "follow": "W-5", "score": "W-7"}
 
-    # What the error messages call one game of Whist.
-    _game_word = "deal"
+    @classmethod
+    def trump_of(cls, deal: Deal) -> Suit | None:
+        """W-3: the turn-up's suit is trump; W-5, W-6 are the common trick rules."""
+        return deal.piles[0][0].suit
 
-    # -- the three hooks of StateBase ------------------------------------------------------
-
-    def _key(self) -> tuple[Any, ...]:
-        # The facts, not the parent link: two states reached by the same cards are equal.
-        return (self._deal.key(), self._hands, self._trick, self._tricks)
-
-    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
-        """The action and the acting seat, or the specific error; changes nothing."""
-        acting = self._require_turn(seat)
-        action = self._parse(action, acting)
-        if type(action) is not Play:
-            raise InvalidActionError(
-                f"whist has only card plays ('play CARD'), not {str(action)!r:.40}",
-                action=action,
-                seat=acting,
-            )
-        card = action.card
-        position = _POSITION.get(card)
-        if position is None:
-            raise UnknownCardError(
-                f"{card} is not in the 52-card whist deck",
-                action=action,
-                seat=acting,
-                rule_id="W-2",
-            )
-        obligation = self._deal.table.why_illegal(self._hands[acting], self._trick, position)
-        if obligation is Obligation.NOT_IN_HAND:
-            raise CardNotInHandError(
-                f"seat {acting} does not hold {card}", action=action, seat=acting
-            )
-        if obligation is not None:
-            # W-5 is the only obligation: the table declares no duty to trump.
-            led = DECK[self._trick[0]].suit
-            assert led is not None  # every card of the 52-card deck has a suit
-            raise MustFollowSuitError(
-                f"{card} does not follow the suit led: seat {acting} holds "
-                f"{led.name.lower()} and must play one",
-                action=action,
-                seat=acting,
-                rule_id="W-5",
-            )
-        return action, acting
-
-    def _transition(self, action: Action, seat: int) -> Self:
-        assert type(action) is Play  # _validate accepts card plays only
-        position = _POSITION[action.card]
-        hands = list(self._hands)
-        hands[seat] &= ~(1 << position)
-        trick, leader, tricks = (*self._trick, position), self._leader, self._tricks
-        to_play: int | None = (seat + 1) % PLAYERS
-        if len(trick) == PLAYERS:
-            # W-6: the trick's winner takes it and leads next; W-7: 13 tricks to a deal.
-            winner = (leader + self._deal.table.winner_position(trick)) % PLAYERS
-            tricks = (*tricks, (leader, trick, winner))
-            trick, leader = (), winner
-            to_play = winner if len(tricks) < TRICKS else None
-        return self._new(
-            _deal=self._deal,
-            _hands=tuple(hands),
-            _trick=trick,
-            _leader=leader,
-            _to_play=to_play,
-            _tricks=tricks,
-            _parent=self,
-            _act=action,
-        )
-
-    # -- the State interface ---------------------------------------------------------------
-
-    @property
-    def variant(self) -> WhistVariant:
-        """The variant (and its options) of this deal."""
-        return self._deal.variant
-
-    @property
-    def to_play(self) -> int | None:
-        """The seat to play, ``None`` once the 13 tricks are played."""
-        return self._to_play
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt."""
-        return self._deal.dealer
-
-    @property
-    def is_terminal(self) -> bool:
-        """True after the 13th trick (W-7)."""
-        return self._to_play is None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The cards the seat to play may play (W-5), in deck order."""
-        if self._to_play is None:
-            return ()
-        legal = self._deal.table.legal_mask(self._hands[self._to_play], self._trick)
-        return tuple(_PLAYS[i] for i in _bits(legal))
+    def _result(self) -> WhistResult:
+        """The deal's score (W-7, W-8)."""
+        honours = None
+        if self.variant.options.honours:
+            held = [0, 0]
+            for seat, hand in enumerate(self._deal.hands):
+                held[seat % 2] += sum(
+                    1 for card in hand if card.suit is self.trump and card.rank in _HONOURS
+                )
+            honours = (held[0], held[1])
+        return score_deal(self.tricks_won, trump=self.trump, honours_held=honours)
 
     def result(self) -> WhistResult:
         """The deal's score (W-7, W-8).
@@ -493,58 +336,24 @@ class WhistState(StateBase):
         Raises:
             WrongPhaseError: the deal is not over.
         """
-        if self._to_play is not None:
-            raise WrongPhaseError(
-                f"the deal is not over: {TRICKS - len(self._tricks)} tricks to play",
-                rule_id="W-7",
-            )
-        won = [0, 0]
-        for _, _, winner in self._tricks:
-            won[winner % 2] += 1
-        honours = None
-        if self.variant.options.honours:
-            held = [0, 0]
-            for seat, mask in enumerate(self._deal.dealt):
-                held[seat % 2] += sum(
-                    1 for card in _cards(mask) if card.suit is self.trump and card.rank in _HONOURS
-                )
-            honours = (held[0], held[1])
-        return score_deal((won[0], won[1]), trump=self.trump, honours_held=honours)
-
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's points less the opponents' at the end; zeros before."""
-        if self._to_play is not None:
-            return (0.0,) * PLAYERS
-        return self.result().returns
+        result: WhistResult = super().result()
+        return result
 
     def view(self, seat: int) -> WhistView:
-        """What ``seat`` may know: its hand and the public facts.
+        """What ``seat`` may know: its hand and the public facts (the turn-up's place
+        is public until it is played, W-3).
 
         Raises:
             InvalidSeatError: ``seat`` is not a seat number.
         """
-        seat = check_seat(seat, PLAYERS)
-        played = sum(1 << p for _, positions, _ in self._tricks for p in positions)
-        played += sum(1 << p for p in self._trick)
+        fields = self._view_fields(seat)
+        fields["tricks_won"] = self.tricks_won  # the partnerships' (W-1)
         return WhistView(
-            seat=seat,
-            dealer=self.dealer,
-            to_play=self._to_play,
-            hand=_cards(self._hands[seat]),
+            **fields,
             trump=self.trump,
             turn_up=self.turn_up,
-            trick=self.trick,
-            tricks=self.tricks,
-            tricks_won=self.tricks_won,
-            hand_sizes=tuple(mask.bit_count() for mask in self._hands),
-            result=None if self._to_play is not None else self.result(),
-            # W-3: the turn-up's place is public until it is played, and then it is played.
-            public_cards=frozenset(_cards(played | 1 << self._deal.turn_up)),
+            result=self.result() if self.is_terminal else None,
         )
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds (full information: for servers, not for players)."""
-        return _cards(self._hands[check_seat(seat, PLAYERS)])
 
     # -- Whist accessors -------------------------------------------------------------------
 
@@ -558,51 +367,18 @@ class WhistState(StateBase):
     @property
     def turn_up(self) -> Card:
         """The dealer's turned-up card (W-3)."""
-        return DECK[self._deal.turn_up]
-
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        """The current trick as ``(seat, card)`` in playing order."""
-        return tuple(((self._leader + k) % PLAYERS, DECK[p]) for k, p in enumerate(self._trick))
-
-    @property
-    def tricks(self) -> tuple[WhistTrick, ...]:
-        """The finished tricks, in order."""
-        return tuple(
-            WhistTrick(
-                leader,
-                tuple(((leader + k) % PLAYERS, DECK[p]) for k, p in enumerate(positions)),
-                winner,
-            )
-            for leader, positions, winner in self._tricks
-        )
+        return self._deal.piles[0][0]
 
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks taken so far by seats 0 and 2, then by seats 1 and 3."""
-        north_south = sum(1 for _, _, winner in self._tricks if winner % 2 == 0)
-        return (north_south, len(self._tricks) - north_south)
+        won = self._play.tricks_won
+        return (won[0] + won[2], won[1] + won[3])
 
     def __repr__(self) -> str:
-        if self._to_play is None:
+        if self.is_terminal:
             return f"<WhistState over tricks={list(self.tricks_won)}>"
-        return f"<WhistState trick {len(self._tricks) + 1} to_play={self._to_play}>"
-
-
-def _root(variant: WhistVariant, dealer: int, dealt: tuple[int, ...], turn_up: int) -> WhistState:
-    trump = DECK[turn_up].suit
-    assert trump is not None  # every card of the 52-card deck has a suit
-    return WhistState._new(
-        _deal=_Deal(variant, dealer, dealt, turn_up, trick_table(trump)),
-        _hands=dealt,
-        _trick=(),
-        # W-4: the player on the dealer's left leads.
-        _leader=(dealer + 1) % PLAYERS,
-        _to_play=(dealer + 1) % PLAYERS,
-        _tricks=(),
-        _parent=None,
-        _act=None,
-    )
+        return f"<WhistState trick {len(self._play.done) + 1} to_play={self.to_play}>"
 
 
 # -- the match -----------------------------------------------------------------------------
@@ -726,12 +502,11 @@ class WhistOptions:
     honours: bool = attrs.field(default=False, validator=flag)
 
 
-class WhistVariant(Variant):
-    """Plain Whist (W-1 … W-9) with one set of options.
+class WhistVariant(KitVariant):
+    """Plain Whist (W-1 … W-9) with one set of options (:class:`WhistOptions`).
 
     Args:
         honours: Count honours (W-8).
-        **unknown: Any other keyword is an error.
 
     Raises:
         OptionsError: an unknown option, or ``honours`` that is not a bool.
@@ -741,22 +516,18 @@ class WhistVariant(Variant):
     >>> WhistVariant(trumps="H")
     Traceback (most recent call last):
     ...
-    cardrules.errors.OptionsError: unknown whist option(s): trumps (the option is: honours)
+    cardrules.errors.OptionsError: unknown whist option(s): 'trumps' (the option is: honours)
     """
 
     id: ClassVar[str] = "whist"
     aliases: ClassVar[tuple[str, ...]] = ("plain-whist", "english-whist")
     name: ClassVar[str] = "Whist"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
+    options_class: ClassVar[type] = WhistOptions
+    # One action per card: its position in DECK.
+    actions: ClassVar[ActionSpace] = ActionSpace(DECK, game="whist")
 
     options: WhistOptions
-    """The :class:`WhistOptions` of this variant."""
-
-    def __init__(self, *, honours: bool = False, **unknown: Any) -> None:
-        if unknown:
-            names = ", ".join(sorted(unknown))
-            raise OptionsError(f"unknown whist option(s): {names} (the option is: honours)")
-        self.options = WhistOptions(honours=honours)
 
     @property
     def players(self) -> int:
@@ -768,10 +539,30 @@ class WhistVariant(Variant):
         """The 52-card deck (W-2)."""
         return DECK
 
-    @property
-    def num_actions(self) -> int:
-        """One action per card: its position in :data:`DECK`."""
-        return len(DECK)
+    @functools.cached_property
+    def info(self) -> GameInfo:
+        """What Whist declares for the layers above: 52 plays a deal (W-2), each seat
+        scoring its partnership's points less the other's, at most every trick over the
+        book (W-7) and four honours (W-8); the observation of the card play, the trump
+        and the turn-up; the partnerships (W-1).
+
+        >>> WhistVariant(honours=True).info.score_bounds
+        (-11, 11)
+        """
+        most = TRICKS - BOOK + 4 * self.options.honours
+        return self.game_info(
+            max_game_length=len(DECK),
+            score_bounds=(-most, most),
+            zero_sum=True,
+            observation_layout=observation_layout(
+                *play_layout(PLAYERS, len(DECK)),
+                ("trump", (4,), "the trump suit: spades, hearts, diamonds, clubs"),
+                ("turn_up", (len(DECK),), "the turn-up while the dealer still holds it"),
+            ),
+            statistics=(Statistic(name="teams", label="team", kind="teams"),),
+            teams=(("0 and 2", (0, 2)), ("1 and 3", (1, 3))),
+            deal_piles=("turn_up",),
+        )
 
     def new_game(
         self,
@@ -794,9 +585,8 @@ class WhistVariant(Variant):
         dealer = check_seat(0 if dealer is None else dealer, PLAYERS)
         deck = decks.shuffle(DECK, rng)
         hands = decks.deal(deck, players=PLAYERS, packet=1, first=(dealer + 1) % PLAYERS)
-        dealt = tuple(sum(1 << _POSITION[card] for card in hand) for hand in hands)
         # W-3: the last card dealt is the dealer's, and it is turned up.
-        return _root(self, dealer, dealt, _POSITION[deck[-1]])
+        return self.deal(hands=hands, turn_up=deck[-1], dealer=dealer)
 
     def new_match(self) -> WhistMatch:
         """A game to 5 points (W-9), seat 0 dealing first.
@@ -840,129 +630,42 @@ class WhistVariant(Variant):
         dealer = check_seat(dealer, PLAYERS)
         if isinstance(hands, str) or len(hands) != PLAYERS:
             raise DealError(f"a whist deal has {PLAYERS} hands (W-1)")
-        masks = []
-        seen = 0
-        for seat, hand in enumerate(hands):
-            cards = [card if isinstance(card, Card) else Card.parse(card) for card in hand]
-            if len(cards) != TRICKS:
-                raise DealError(f"seat {seat} is dealt {len(cards)} cards, not {TRICKS} (W-2)")
-            mask = 0
-            for card in cards:
-                position = _POSITION.get(card)
-                if position is None:
-                    raise DealError(f"{card} is not in the 52-card whist deck (W-2)")
-                if (seen | mask) >> position & 1:
-                    raise DealError(f"{card} is dealt twice")
-                mask |= 1 << position
-            seen |= mask
-            masks.append(mask)
+        cards = [tuple(c if isinstance(c, Card) else Card.parse(c) for c in h) for h in hands]
+        for seat, hand in enumerate(cards):
+            if len(hand) != TRICKS:
+                raise DealError(f"seat {seat} is dealt {len(hand)} cards, not {TRICKS} (W-2)")
         card = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
-        position = _POSITION.get(card)
-        if position is None or not masks[dealer] >> position & 1:
+        if card not in cards[dealer] or card.suit is None:
             raise DealError(f"the turn-up {card} must be one of the dealer's cards (W-3)")
-        return _root(self, dealer, tuple(masks), position)
+        # W-4: the player on the dealer's left leads (TrickState's default); the first
+        # state refuses a card that is not of the deck, or dealt twice (W-2).
+        hands_dealt = tuple(tuple(hand) for hand in cards)
+        return WhistState.first(Deal(self, dealer, hands_dealt, ((card,),)))
 
-    def parse_action(self, text: str) -> Action:
-        """Read ``play CARD`` (the verb in any ASCII case).
+    # -- the deal as piles: the hands, the dealer's without the turn-up, then the turn-up
 
-        Raises:
-            NotationError: anything else.
-
-        >>> WhistVariant().parse_action("PLAY qh")
-        Play(Card.parse('QH'))
-        """
-        words = split_notation(text)
-        if len(words) != 2 or not words[0].isascii() or words[0].lower() != Play.verb:
-            raise NotationError(f"not a whist action: {text!r:.40} (expected 'play CARD')")
-        return Play(Card.parse(words[1]))
-
-    def action_id(self, action: Action) -> int:
-        """The position of the card played in :data:`DECK`.
+    def deal_piles(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The hands as dealt face down (the dealer's 12 cards), then the turn-up (W-3).
 
         Raises:
-            InvalidActionError: not the play of a card of the deck.
-        """
-        if type(action) is Play and action.card in _POSITION:
-            return _POSITION[action.card]
-        given: object = action  # any value may come in, whatever the annotation says
-        shown = repr(str(given)) if isinstance(given, Action) else type(given).__name__
-        raise InvalidActionError(f"{shown:.40} is not an action of whist", action=action)
-
-    def action_from_id(self, action_id: int) -> Action:
-        """The play of the card at position ``action_id`` of :data:`DECK`.
-
-        Raises:
-            InvalidActionError: ``action_id`` is not an int from 0 to 51.
-        """
-        if type(action_id) is not int or not 0 <= action_id < len(DECK):
-            raise InvalidActionError(f"a whist action id runs from 0 to {len(DECK) - 1}")
-        return _PLAYS[action_id]
-
-    def options_json(self) -> dict[str, Any]:
-        """``{"honours": bool}``."""
-        return attrs.asdict(self.options)
-
-    @classmethod
-    def from_options_json(cls, options: Mapping[str, Any]) -> WhistVariant:
-        """Rebuild the variant from :meth:`options_json` (untrusted JSON values).
-
-        Raises:
-            OptionsError: not an object with string keys, or a bad option.
-        """
-        raw: object = options
-        if not isinstance(raw, Mapping) or not all(type(key) is str for key in raw):
-            raise OptionsError("whist options are a JSON object with string keys")
-        return cls(**dict(raw))
-
-    def deal_json(self, state: State) -> dict[str, Any]:
-        """The cards as dealt, by seat, and the turn-up.
-
-        Raises:
-            TypeError: ``state`` is not a whist state.
+            InvalidArgumentError: ``state`` is not a whist state.
         """
         if not isinstance(state, WhistState):
-            raise TypeError(f"not a whist state: {type(state).__name__}")
-        deal = state._deal
-        return {
-            "hands": [[str(card) for card in _cards(mask)] for mask in deal.dealt],
-            "turn_up": str(DECK[deal.turn_up]),
-        }
+            raise InvalidArgumentError(f"not a whist state: {type(state).__name__}")
+        turn_up = state.turn_up
+        hands = [tuple(c for c in hand if c != turn_up) for hand in state.deal_piles()[:PLAYERS]]
+        return (*hands, (turn_up,))
 
-    def state_from_deal_json(self, dealer: int, deal: Mapping[str, Any]) -> WhistState:
-        """The first state of a recorded deal (untrusted JSON values).
+    def state_from_piles(self, dealer: int, piles: Sequence[Sequence[Card]]) -> WhistState:
+        """The deal whose piles are :meth:`deal_piles`'s.
 
         Raises:
-            RecordError: the deal is malformed or impossible.
+            DealError: the piles are not four hands and a turn-up.
+            InvalidSeatError: ``dealer`` is not a seat.
         """
-        raw: object = deal
-        if not isinstance(raw, Mapping) or set(raw) != {"hands", "turn_up"}:
-            raise RecordError("a whist deal is an object with exactly 'hands' and 'turn_up'")
-        hands, turn_up = raw["hands"], raw["turn_up"]
-        if (
-            not isinstance(hands, list)
-            or not all(isinstance(hand, list) for hand in hands)
-            or not all(type(code) is str for hand in hands for code in hand)
-            or type(turn_up) is not str
-        ):
-            raise RecordError("a whist deal lists its cards as code strings")
-        if type(dealer) is not int or not 0 <= dealer < PLAYERS:
-            raise RecordError(f"the dealer must be a seat from 0 to {PLAYERS - 1}")
-        try:
-            return self.deal(hands=hands, turn_up=turn_up, dealer=dealer)
-        except CardrulesError as exc:
-            raise RecordError(f"the record's deal is invalid: {exc}") from None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, WhistVariant):
-            return NotImplemented
-        return self.options == other.options
-
-    def __hash__(self) -> int:
-        return hash((WhistVariant, self.options))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (WhistVariant.from_options_json, (self.options_json(),))
-
-    def __repr__(self) -> str:
-        extra = ", honours=True" if self.options.honours else ""
-        return f"cardrules.get_variant({self.id!r}{extra})"
+        dealer = check_seat(dealer, PLAYERS)
+        if len(piles) != PLAYERS + 1 or len(piles[-1]) != 1:
+            raise DealError("a whist deal is four hands and the turn-up (W-3)")
+        hands = [list(pile) for pile in piles[:PLAYERS]]
+        hands[dealer].extend(piles[-1])
+        return self.deal(hands=hands, turn_up=piles[-1][0], dealer=dealer)

@@ -21,9 +21,7 @@ True
 
 from __future__ import annotations
 
-import importlib
-import warnings
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.bid_euchre.actions import (
     NUM_ACTIONS,
@@ -57,6 +55,7 @@ from cardrules.bid_euchre.scoring import HandFacts, HandResult, VoidReason, scor
 from cardrules.bid_euchre.state import BidEuchreState, Phase
 from cardrules.bid_euchre.variant import BidEuchreVariant
 from cardrules.bid_euchre.view import BidEuchreView
+from cardrules.deprecation import Deprecated, deprecated_names
 
 if TYPE_CHECKING:
     # The names that left the package in 0.2, still importable from it for one release
@@ -149,27 +148,31 @@ _INTERNAL: Final = {
 }
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated names of 0.1, for one release.
-        if name in _MOVED:
-            module, new = _MOVED[name]
-            where = new if new == name else f"{new}, its new name,"
-            warnings.warn(
-                f"cardrules.bid_euchre.{name} is deprecated and will be removed in 0.3;"
-                f" import {where} from {module}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return getattr(importlib.import_module(module), new)
-        if name in _INTERNAL:
-            warnings.warn(
-                f"cardrules.bid_euchre.{name} is deprecated and will be removed in 0.3:"
-                f" {_INTERNAL[name]}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            if name == "JOKER_SUIT":
-                return trick_rules(NO_TRUMP, joker=True).trump
-            return getattr(importlib.import_module("cardrules.bid_euchre._tables"), name)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # The deprecated names of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            **{
+                name: Deprecated(
+                    f"{module}:{new}",
+                    f"cardrules.bid_euchre.{name} is deprecated and will be removed in 0.3;"
+                    f" import {new if new == name else f'{new}, its new name,'} from {module}",
+                )
+                for name, (module, new) in _MOVED.items()
+            },
+            **{
+                name: Deprecated(
+                    "cardrules.bid_euchre._tables:" + name,
+                    f"cardrules.bid_euchre.{name} is deprecated and will be removed in 0.3:"
+                    f" {advice}",
+                )
+                for name, advice in _INTERNAL.items()
+                if name != "JOKER_SUIT"
+            },
+            "JOKER_SUIT": Deprecated(
+                lambda: trick_rules(NO_TRUMP, joker=True).trump,
+                "cardrules.bid_euchre.JOKER_SUIT is deprecated and will be removed in 0.3:"
+                f" {_INTERNAL['JOKER_SUIT']}",
+            ),
+        },
+    )

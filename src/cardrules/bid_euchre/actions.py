@@ -49,7 +49,7 @@ import warnings
 from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
-from cardrules.actions import Action, Pass, Play, split_notation
+from cardrules.actions import Action, Pass, Play, ValueAction, split_notation
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.cards import NO_TRUMP, NoTrump, Trump
 from cardrules.cards import JOKER, Card, Suit
@@ -80,7 +80,7 @@ PASS: Final = Pass()
 """The pass: no bid (E-8), or no Ace No Face claim (E-36)."""
 
 
-class Bid(Action):
+class Bid(ValueAction[Contract]):
     """A bid of a :class:`~cardrules.bid_euchre.Contract` (E-8, E-10, E-11).
 
     The bids the action ids cover (levels 1 to 12, 6H, 6M, 12H, 12M) are interned.
@@ -92,28 +92,11 @@ class Bid(Action):
 
     __slots__ = ("contract",)
     verb: ClassVar[str] = "bid"
+    value_type: ClassVar[type] = Contract
     contract: Contract
-
-    def __new__(cls, contract: Contract) -> Bid:
-        if type(contract) is not Contract:
-            raise InvalidArgumentError(f"Bid takes a Contract, not {quote(contract)}")
-        known = _BIDS.get((contract.tricks, contract.kind))
-        if known is not None:
-            return known
-        bid: Bid = _make(cls, contract=contract)
-        return bid
 
     def _key(self) -> tuple[Any, ...]:
         return (self.contract.tricks, int(self.contract.kind))
-
-    def __str__(self) -> str:
-        return f"bid {self.contract}"
-
-    def __repr__(self) -> str:
-        return f"Bid({self.contract!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Bid, (self.contract,))
 
 
 class NameTrump(Action):
@@ -151,7 +134,7 @@ class NameTrump(Action):
         return (NameTrump, (self.trump,))
 
 
-class NameSuit(Action):
+class NameSuit(ValueAction[Suit]):
     """The suit called by the leader of the joker under no-trump (E-37, R500).
 
     >>> from cardrules import Suit
@@ -161,12 +144,8 @@ class NameSuit(Action):
 
     __slots__ = ("suit",)
     verb: ClassVar[str] = "name"
+    value_type: ClassVar[type] = Suit
     suit: Suit
-
-    def __new__(cls, suit: Suit) -> NameSuit:
-        if type(suit) is not Suit:
-            raise InvalidArgumentError(f"NameSuit takes a Suit, not {quote(suit)}")
-        return _NAMES[suit]
 
     def _key(self) -> tuple[Any, ...]:
         return (self.suit.value,)
@@ -177,31 +156,11 @@ class NameSuit(Action):
     def __repr__(self) -> str:
         return f"NameSuit(Suit.{self.suit.name})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (NameSuit, (self.suit,))
 
-
-class _CardAction(Action):
+class _CardAction(ValueAction[Card]):
     __slots__ = ("card",)
+    value_type: ClassVar[type] = Card
     card: Card
-    _interned: ClassVar[dict[int, Any]]
-
-    def __new__(cls, card: Card) -> Any:
-        if type(card) is not Card:
-            raise InvalidArgumentError(f"{cls.__name__} takes a Card, not {quote(card)}")
-        return cls._interned[card.index]
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.card,)
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.card}"
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.card!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.card,))
 
 
 class Give(_CardAction):
@@ -214,11 +173,6 @@ class Give(_CardAction):
 
     __slots__ = ()
     verb: ClassVar[str] = "give"
-    _interned: ClassVar[dict[int, Any]] = {}
-
-    def __new__(cls, card: Card) -> Give:
-        result: Give = super().__new__(cls, card)
-        return result
 
 
 class Discard(_CardAction):
@@ -231,11 +185,6 @@ class Discard(_CardAction):
 
     __slots__ = ()
     verb: ClassVar[str] = "discard"
-    _interned: ClassVar[dict[int, Any]] = {}
-
-    def __new__(cls, card: Card) -> Discard:
-        result: Discard = super().__new__(cls, card)
-        return result
 
 
 class ClaimAceNoFace(Action):
@@ -269,24 +218,24 @@ def _trump_word(trump: Trump) -> str:
     return "no-trump" if isinstance(trump, NoTrump) else trump.name.lower()
 
 
-_BIDS: Final[dict[tuple[int, ContractKind], Bid]] = {}
-for _level in range(1, 13):
-    _BIDS[(_level, ContractKind.ORDINARY)] = _make(Bid, contract=Contract(_level))
-for _level in (6, 12):
-    for _kind in (ContractKind.HELP, ContractKind.MOON):
-        _BIDS[(_level, _kind)] = _make(Bid, contract=Contract(_level, _kind))
+# The bids with an action id: levels 1 to 12, then 6H 6M 12H 12M.
+_ID_BIDS: Final = (
+    *(Contract(level) for level in range(1, 13)),
+    *(Contract(n, kind) for n in (6, 12) for kind in (ContractKind.HELP, ContractKind.MOON)),
+)
+Bid.intern(*_ID_BIDS)
+_BIDS: Final[dict[tuple[int, ContractKind], Bid]] = {(c.tricks, c.kind): Bid(c) for c in _ID_BIDS}
 
 _TRUMPS: Final[dict[Trump, NameTrump]] = {t: _make(NameTrump, trump=t) for t in (*Suit, NO_TRUMP)}
-_NAMES: Final[dict[Suit, NameSuit]] = {s: _make(NameSuit, suit=s) for s in Suit}
+NameSuit.intern(*Suit)
+_NAMES: Final[dict[Suit, NameSuit]] = {s: NameSuit(s) for s in Suit}
 _CLAIM: Final[ClaimAceNoFace] = object.__new__(ClaimAceNoFace)
 
 # The 25 cards that action ids cover: the Euchre deck in deck order, then the joker.
 _ID_CARDS: Final[tuple[Card, ...]] = (*euchre_deck(), JOKER)
 # Interned for every card, like Play: a card outside the deck is rejected by the state.
-for _index in range(79):
-    _any_card = Card.from_index(_index)
-    Give._interned[_index] = _make(Give, card=_any_card)
-    Discard._interned[_index] = _make(Discard, card=_any_card)
+Give.intern(*(Card.from_index(index) for index in range(79)))
+Discard.intern(*(Card.from_index(index) for index in range(79)))
 
 # Stable id layout: pass, bids 1-12, 6H 6M 12H 12M, claim, trumps, named suits,
 # then play, give and discard for each of the 25 cards.

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 import attrs
 
 from cardrules._util import quote, seal
+from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.errors import BidError, ImmutableError, InvalidArgumentError, NotationError
 from cardrules.state import check_seat
 
@@ -165,17 +166,17 @@ CallValue: TypeAlias = Contract | None
 """A call in the auction: a :class:`Contract` bid, or ``None`` for a pass."""
 
 
-def __getattr__(name: str) -> Any:
-    # Deprecated names of this module, for one release.
-    if name == "Call":
-        warnings.warn(
+# Deprecated names of this module, for one release.
+__getattr__ = deprecated_names(
+    __name__,
+    {
+        "Call": Deprecated(
+            lambda: CallValue,
             "cardrules.bid_euchre.bidding.Call is deprecated and will be removed in 0.3;"
             " use CallValue (Call is the name of French Tarot's call action)",
-            DeprecationWarning,
-            stacklevel=2,
         )
-        return CallValue
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    },
+)
 
 
 def bidding_order(*args: int, dealer: int | None = None, players: int = 4) -> tuple[int, ...]:

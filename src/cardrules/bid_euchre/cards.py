@@ -22,13 +22,13 @@ highest trump; under no-trump it is the only trump, a suit of its own (E-37).
 from __future__ import annotations
 
 import enum
-import warnings
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules import decks
 from cardrules._util import quote
 from cardrules.cards import JOKER, Card, CardKind, Rank, Suit
+from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.errors import InvalidArgumentError, UnknownCardError
 from cardrules.tricks import TrickRules
 
@@ -254,27 +254,23 @@ if TYPE_CHECKING:
     JOKER_SUIT: str
     TRUMP_CHOICES: tuple[Trump, ...]
 else:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated names of 0.1, for one release.
-        if name == "JOKER_SUIT":
-            warnings.warn(
+    # The deprecated names of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            "JOKER_SUIT": Deprecated(
+                lambda: _JOKER_SUIT,
                 "cardrules.bid_euchre.cards.JOKER_SUIT is deprecated and will be removed in"
                 " 0.3: the joker's suit label under no-trump is trick_rules(NO_TRUMP,"
                 " joker=True).trump",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return _JOKER_SUIT
-        if name in ("DeckTables", "TRUMP_CHOICES"):
-            warnings.warn(
-                f"cardrules.bid_euchre.cards.{name} is deprecated and will be removed in 0.3:"
-                " the engine's tables are private",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            # Imported here: the engine's tables are built from the cards.
-            from cardrules.bid_euchre._tables import TRUMP_CHOICES, DeckTables
-
-            return DeckTables if name == "DeckTables" else TRUMP_CHOICES
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            ),
+            **{
+                name: Deprecated(
+                    f"cardrules.bid_euchre._tables:{name}",
+                    f"cardrules.bid_euchre.cards.{name} is deprecated and will be removed in"
+                    " 0.3: the engine's tables are private",
+                )
+                for name in ("DeckTables", "TRUMP_CHOICES")
+            },
+        },
+    )

@@ -8,7 +8,7 @@ hand it shares with the score-only API (:func:`hand_result`).
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -16,6 +16,7 @@ from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.cards import Card, Suit
+from cardrules.deprecation import Deprecated, deprecated_names
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre._tables import PlayTables
@@ -24,21 +25,17 @@ __all__ = ["Renege", "Trick", "hand_result", "partner_gives"]
 
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated names of 0.1, for one release.
-        if name == "PlayTables":
-            warnings.warn(
+    # The deprecated names of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            "PlayTables": Deprecated(
+                "cardrules.bid_euchre._tables:PlayTables",
                 "cardrules.bid_euchre.play.PlayTables is deprecated and will be removed in"
                 " 0.3: the engine's tables are private",
-                DeprecationWarning,
-                stacklevel=2,
             )
-            # Imported here: the engine's tables module comes above this one.
-            from cardrules.bid_euchre._tables import PlayTables
-
-            return PlayTables
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        },
+    )
 
 
 @attrs.frozen(repr=False)

@@ -20,6 +20,7 @@ import cardrules._position as _pos
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import actions as _actions
+from cardrules.bid_euchre import view as _view
 from cardrules.bid_euchre._engine import root_state
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
 from cardrules.bid_euchre.actions import Bid, ClaimAceNoFace, Give, Notation
@@ -40,12 +41,14 @@ from cardrules.errors import (
     OptionsError,
     RecordError,
 )
+from cardrules.info import GameInfo, Statistic, observation_layout
 from cardrules.state import SeatRequired, Variant, check_seat
 from cardrules.tricks import TrickTable
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.match import BidEuchreMatch
     from cardrules.solving import Solver
+    from cardrules.state import State
 
 __all__ = ["BidEuchreVariant"]
 
@@ -143,6 +146,32 @@ class BidEuchreVariant(Variant):
         454
         """
         return OBSERVATION_SIZE
+
+    # -- the declaration the layers above read (cardrules.info) ------------------------
+
+    @functools.cached_property
+    def info(self) -> GameInfo:
+        """What Bid Euchre declares for the layers above its rules: the seats N, E, S, W,
+        the longest hand, the score bounds, the observation's layout, the statistics of
+        a simulation, the heuristic bot, each derived from the rules next to its rule
+        IDs (the longest hand from E-7 … E-22, the score bounds from E-23 … E-32).
+
+        >>> BidEuchreVariant(bidding_style="continuous").info.max_game_length
+        31
+        """
+        return _game_info(self.options)
+
+    def deal_statistics(self, final: State) -> dict[str, Any]:
+        """The facts of a finished hand a simulation sums up: why it was thrown in, or
+        its contract (with its rank among the bids and its kind), declarer, whether it
+        was made, the tricks and the reneges."""
+        return _deal_statistics(final)
+
+    def action_seen_by(self, action: Action, actor: int, viewer: int) -> Action | None:
+        """E-40: the help exchange passes face down between the declarer and the
+        partner, so the other team sees a card go, not which; the dealer's joker
+        discard is seen by the dealer alone. Every other action is public."""
+        return _action_seen_by(action, actor, viewer)
 
     def new_game(
         self,
@@ -824,3 +853,188 @@ def _auction(v: BidEuchreVariant, dealer: int, calls: Sequence[str]) -> tuple[in
         return -1, -1
     out = auction.sitting_out
     return auction.declarer, -1 if out is None else out
+
+
+# -- the declaration the layers above read (cardrules.info) -------------------------
+
+_SLOTS: Final = 25  # the Euchre deck and the joker, each slot counting copies
+_CALLS: Final = 17  # pass and the 16 bids with an action id
+_SEATS: Final = ("N", "E", "S", "W")  # E-1
+_TEAMS: Final = (("NS", (0, 2)), ("EW", (1, 3)))  # E-1
+
+_STATISTICS: Final = (
+    Statistic(
+        name="thrown_in",
+        label="thrown in",
+        kind="void",
+        fact="void",
+        values=("all_pass", "ace_no_face"),
+        text="{all_pass} all passed, {ace_no_face} ace no face",
+    ),
+    Statistic(
+        name="bids",
+        label="Bids won",
+        kind="outcomes",
+        fact="contract",
+        order="rank",
+        words=("declared", "set"),
+        title="Bids won, made and set",
+        heading="Bids and sets",
+    ),
+    Statistic(
+        name="moons",
+        label="Moons",
+        kind="share",
+        fact="kind",
+        values=("moon",),
+        key="bid",
+        text="{made} made of {bid} ({rate})",
+    ),
+    Statistic(
+        name="help",
+        label="Help bids",
+        kind="share",
+        fact="kind",
+        values=("help",),
+        key="bid",
+        text="{made} made of {bid} ({rate})",
+    ),
+    Statistic(name="declarers", label="Declarers", kind="per_seat", fact="declarer"),
+    Statistic(name="reneges", label="Reneges", kind="sum", fact="reneges"),
+    Statistic(name="teams", label="team", kind="teams"),
+)
+# The statistics of a simulation of Bid Euchre hands (see _deal_statistics).
+
+_SHAPES: Final = {
+    "hand": (_SLOTS,),
+    "played": (4, _SLOTS),
+    "trick": (4, _SLOTS),
+    "given": (_SLOTS,),
+    "returned": (_SLOTS,),
+    "discard": (_SLOTS,),
+    "claimed_hand": (_SLOTS,),
+    "calls": (4, _CALLS),
+    "contract": (_CALLS - 1,),
+    "declarer": (4,),
+    "trump": (5,),
+    "sitting_out": (4,),
+    "claimant": (4,),
+    "named_suit": (4,),
+    "phase": (8,),
+    "to_play": (4,),
+    "dealer": (4,),
+    "tricks_won": (2,),
+    "reneges": (4,),
+    "delta": (2,),
+}
+
+
+def _max_game_length(options: BidEuchreOptions) -> int:
+    """The most actions a hand can take, by the contract it ends with.
+
+    E-8, E-10, E-11: the ordinary bids run from the minimum to one less than every
+    trick, with the plain all-tricks bid (6P) when allowed; then help and moon. E-7:
+    in a single round each seat calls once; bidding round and round, each bid is above
+    the last and the auction ends when the three others have passed (a moon ends it at
+    once, so at most two passes come before one). E-13: trump is named. E-14, E-21:
+    a help bid's exchange, cards each way, with the partner out of the play, as after a
+    moon. E-18: every card is played. E-36: a claim step per seat; E-37: the dealer's
+    discard, and a suit named for the joker led under no-trump (one joker).
+    """
+    tricks = options.tricks_per_hand
+    ordinary = (tricks - options.min_bid) + options.allow_plain_six
+    single = options.bidding_style == "single_round"
+    # (calls, plays) of a hand won by an ordinary bid, by help, by a moon.
+    ends = [] if not ordinary else [(4 if single else ordinary + 3, 4 * tricks)]
+    exchange = 2 * options.help_exchange_count
+    ends.append((4 if single else ordinary + 1 + 3, 3 * tricks + exchange))
+    ends.append((4 if single else ordinary + 2 + 2, 3 * tricks))
+    named = int(options.joker and options.allow_no_trump)
+    fixed = int(options.joker) + 4 * options.ace_no_face + named + 1
+    return fixed + max(calls + plays for calls, plays in ends)
+
+
+def _score_bounds(options: BidEuchreOptions) -> tuple[float, float]:
+    """The lowest and highest return of a seat (its team's delta) in one hand.
+
+    E-25 … E-28: a made contract scores its tricks (at most every trick), a made help
+    bid or moon its value; defenders score their tricks (E-26). E-25, E-29: a set team
+    loses its bid (at most every trick), or with ``lone_set_penalty="contract_value"``
+    the value of its help bid or moon. E-23, E-31: under ``renege_mode="penalize"`` each
+    renege costs ``renege_penalty``; a team reneges at most twice a trick, never in the
+    last trick (one card left, it follows if it can). E-32: a void hand scores 0.
+    """
+    tricks = options.tricks_per_hand
+    high = max(tricks, options.help_value, options.moon_value)
+    lost = tricks
+    if options.lone_set_penalty == "contract_value":
+        lost = max(lost, options.help_value, options.moon_value)
+    if options.renege_mode == "penalize":
+        lost += options.renege_penalty * 2 * (tricks - 1)
+    return (float(-lost), float(high))
+
+
+def _game_info(options: BidEuchreOptions) -> GameInfo:
+    """The declaration of Bid Euchre under ``options``.
+
+    >>> _game_info(BidEuchreOptions(double_deck=True)).score_bounds
+    (-12.0, 48.0)
+    """
+    layout = observation_layout(
+        *(
+            (name, _SHAPES[name], meaning.split(": ", 1)[1])
+            for name, meaning in _view.OBSERVATION_LAYOUT
+        )
+    )
+    values = options.to_json()
+    # The point values that follow the deck unless set stand as -1 (OpenSpiel's usage).
+    deck_default = BidEuchreOptions(double_deck=options.double_deck)
+    for name in ("help_value", "moon_value"):
+        if values[name] == getattr(deck_default, name):
+            values[name] = -1
+    return GameInfo(
+        players=4,
+        seat_names=_SEATS,
+        num_actions=_actions.NUM_ACTIONS,
+        deal_word="hand",
+        max_game_length=_max_game_length(options),
+        score_bounds=_score_bounds(options),
+        zero_sum=False,  # E-26: the defenders score their tricks too
+        observation_layout=layout,
+        statistics=_STATISTICS,
+        teams=_TEAMS,
+        bot="cardrules.bots.bid_euchre:BidEuchreBot",
+        player_range=(4, 4),
+        parameters={k: v for k, v in values.items() if isinstance(v, (bool, int, str))},
+    )
+
+
+def _deal_statistics(final: State) -> dict[str, Any]:
+    """The facts of a finished hand that :data:`_STATISTICS` read: why it was thrown in,
+    or its contract (with its rank among the bids and its kind), declarer, whether it
+    was made, the tricks and the reneges."""
+    result = final.result()
+    f = result.facts
+    if f.contract is None:
+        return {"void": f.void_reason}
+    return {
+        "void": None,
+        "contract": str(f.contract),
+        "rank": [f.contract.tricks, int(f.contract.kind)],
+        "kind": f.contract.kind.name.lower(),
+        "declarer": f.declarer,
+        "made": result.made,
+        "tricks": list(f.tricks),
+        "reneges": len(f.reneges),
+    }
+
+
+def _action_seen_by(action: Action, actor: int, viewer: int) -> Action | None:
+    """E-40: the help exchange passes face down between the declarer and the partner,
+    so the other team sees a card go, not which; the dealer's joker discard is seen by
+    the dealer alone. Every other action is public."""
+    if type(action) is _actions.Give and viewer % 2 != actor % 2:
+        return None
+    if type(action) is _actions.Discard and viewer != actor:
+        return None
+    return action

@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import importlib
 import random
 from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
@@ -24,9 +26,9 @@ from typing import Any, Final, Protocol, runtime_checkable
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.bots._checks import check_bot, check_rng
-from cardrules.errors import InvalidArgumentError, OptionsError, UnknownVariantError
+from cardrules.errors import InvalidArgumentError, OptionsError, PluginError, UnknownVariantError
 from cardrules.registry import get_variant_class
-from cardrules.state import State
+from cardrules.state import State, Variant
 
 __all__ = ["BOT_KINDS", "Bot", "bot_for", "play_game"]
 
@@ -69,21 +71,25 @@ class Bot(Protocol):
         ...
 
 
-def bot_for(variant_id: str, kind: str = "heuristic") -> Bot:
-    """A new bot of ``kind`` for the variant named ``variant_id`` (or one of its aliases).
+def bot_for(variant: Variant | str, kind: str = "heuristic") -> Bot:
+    """A new bot of ``kind`` for ``variant``, or the variant of that name (or alias).
 
     Args:
-        variant_id: A registered variant name, such as ``"tarot"`` or ``"bid-euchre"``.
+        variant: A variant, or a registered variant name, such as ``"tarot"`` or
+            ``"bid-euchre"``.
         kind: One of :data:`BOT_KINDS`. ``"random"`` works for every variant, plugins
-            included; ``"heuristic"`` exists for the built-in variants.
+            included; ``"heuristic"`` for every variant that declares one
+            (:attr:`GameInfo.bot <cardrules.info.GameInfo.bot>`), the built-in games'
+            among them.
 
     Returns:
-        A :class:`~cardrules.bots.TarotBot`, :class:`~cardrules.bots.BidEuchreBot` or
-        :class:`~cardrules.bots.RandomBot`.
+        The variant's heuristic bot (:class:`~cardrules.bots.TarotBot`,
+        :class:`~cardrules.bots.BidEuchreBot` …) or a :class:`~cardrules.bots.RandomBot`.
 
     Raises:
         OptionsError: ``kind`` is not one of :data:`BOT_KINDS`.
         UnknownVariantError: no variant has that name, or it has no heuristic bot.
+        PluginError: the bot the variant declares cannot be loaded.
 
     >>> bot_for("french-tarot")
     TarotBot()
@@ -97,23 +103,41 @@ def bot_for(variant_id: str, kind: str = "heuristic") -> Bot:
     if kind not in BOT_KINDS:
         known = ", ".join(repr(k) for k in BOT_KINDS)
         raise OptionsError(f"unknown bot kind {quote(kind)}; bot kinds: {known}")
-    variant_class = get_variant_class(variant_id)
+    given: object = variant
+    if isinstance(given, Variant):
+        path = given.info.bot if kind == "heuristic" else None
+        name = given.id
+    else:
+        variant_class = get_variant_class(variant)  # type: ignore[arg-type]
+        path = _declared_bot(variant_class) if kind == "heuristic" else None
+        name = variant_class.id
     if kind == "random":
         from cardrules.bots.random_bot import RandomBot
 
         return RandomBot()
-    if variant_class.id == "tarot":
-        from cardrules.bots.tarot import TarotBot
+    if path is None:
+        raise UnknownVariantError(
+            f"variant {name!r} has no heuristic bot; use kind='random' or write a Bot of your own"
+        )
+    return _load_bot(path)
 
-        return TarotBot()
-    if variant_class.id == "bid-euchre":
-        from cardrules.bots.bid_euchre import BidEuchreBot
 
-        return BidEuchreBot()
-    raise UnknownVariantError(
-        f"variant {variant_class.id!r} has no heuristic bot; use kind='random' "
-        "or write a Bot of your own"
-    )
+@functools.cache
+def _declared_bot(variant_class: type[Variant]) -> str | None:
+    """The heuristic bot a variant class declares, read from its default options."""
+    return variant_class().info.bot
+
+
+def _load_bot(path: str) -> Bot:
+    """A new bot of the class at the lazy ``"module:Class"`` path."""
+    module_name, _, class_name = path.partition(":")
+    try:
+        bot_class = getattr(importlib.import_module(module_name), class_name)
+        bot: object = bot_class()
+    except Exception as exc:  # a plugin's bot must fail as the library's error
+        raise PluginError(f"the bot {quote(path)} cannot be loaded: {exc}") from None
+    check_bot(bot, f"the bot {path}")
+    return bot  # type: ignore[return-value]
 
 
 def play_game(state: State, bots: Sequence[Bot], rng: random.Random) -> State:

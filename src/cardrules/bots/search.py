@@ -37,9 +37,8 @@ from typing import Any, Final
 
 from cardrules._util import quote
 from cardrules.actions import Action, Play
-from cardrules.bots._checks import check_choice
+from cardrules.bots._checks import check_choice, check_seconds
 from cardrules.bots.base import Bot, bot_for
-from cardrules.bots.monte_carlo import _seconds
 from cardrules.errors import InvalidArgumentError
 from cardrules.solving import MAX_NODES, SearchLimitError, Solver, solver_for
 from cardrules.state import State
@@ -117,7 +116,7 @@ class SearchBot:
     ) -> None:
         self.worlds = _count(worlds, "worlds", 1, _MAX_WORLDS)
         self.choice_worlds = _count(choice_worlds, "choice_worlds", 1, _MAX_WORLDS)
-        self.seconds = None if seconds is None else _seconds(seconds)
+        self.seconds = None if seconds is None else check_seconds(seconds)
         self.horizon = None if horizon is None else _count(horizon, "horizon", 0, 1000)
         self.max_nodes = _count(max_nodes, "max_nodes", 1, MAX_NODES)
         self.max_choices = _count(max_choices, "max_choices", 0, 1000)

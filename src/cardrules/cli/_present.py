@@ -115,14 +115,14 @@ def _signed(value: object) -> str:
 
 
 class Presenter:
-    """The generic presenter: seats by number, hands in card order, one line per action.
+    """The generic presenter: seats as the game names them (:attr:`GameInfo.seat_names
+    <cardrules.info.GameInfo.seat_names>`), hands in card order, one line per action,
+    each as the viewer sees it (:meth:`Variant.action_seen_by
+    <cardrules.Variant.action_seen_by>`).
 
     Args:
         variant: The variant whose games this presenter shows.
     """
-
-    seat_codes: ClassVar[str] = ""
-    """Letters that name the seats, in seat order (``"NESW"``), besides their numbers."""
 
     examples: ClassVar[str] = ""
     """The game's own examples of answers, for the help."""
@@ -132,11 +132,20 @@ class Presenter:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        names = variant.info.seat_names
+        self.seat_codes: str = (
+            "".join(names) if all(len(n) == 1 and not n.isdigit() for n in names) else ""
+        )
+        """Letters that name the seats, in seat order (``"NESW"``), besides their numbers."""
+        self._names = names
 
     # -- seats ------------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
-        """The name of ``seat``."""
+        """The name of ``seat``: its name at the table, or ``seat 2`` for a seat named by
+        its number."""
+        if 0 <= seat < len(self._names) and not self._names[seat].isdigit():
+            return self._names[seat]
         return f"seat {seat}"
 
     def who(self, seat: int, viewer: int | None) -> str:
@@ -245,10 +254,15 @@ class Presenter:
     # -- events -----------------------------------------------------------------------
 
     def action_text(self, seat: int, action: Action, viewer: int | None) -> str:
-        """``action`` as ``viewer`` may see it; unknown kinds of action show their verb."""
-        if viewer is None or seat == viewer or type(action) in (Play, Pass):
+        """``action`` as ``viewer`` may see it: an action the game hides from the viewer
+        (:meth:`Variant.action_seen_by <cardrules.Variant.action_seen_by>`) shows its
+        verb only."""
+        if viewer is None or seat == viewer:
             return self.variant.action_text(action)
-        return f"{action.verb} (hidden)"
+        seen = self.variant.action_seen_by(action, seat, viewer)
+        if seen is None:
+            return f"{action.verb} (hidden)"
+        return self.variant.action_text(seen)
 
     def event_lines(
         self,
@@ -271,9 +285,22 @@ class Presenter:
             compact: Leave out single card plays that a trick line summarises.
 
         Returns:
-            The lines to print.
+            The lines to print: the action (every card too: ``compact`` is for the
+            games' own presenters), then the trick it completed, for a state that
+            keeps its finished tricks (``state.tricks``, each with ``plays`` and a
+            ``winner``, as :class:`~cardrules.trickplay.TrickState`'s).
         """
-        return [f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}"]
+        lines = [f"{self.who(seat, viewer)}: {self.action_text(seat, action, viewer)}"]
+        tricks: Sequence[Any] = getattr(after, "tricks", ())
+        if len(tricks) > len(getattr(before, "tricks", ())):
+            trick = tricks[-1]
+            plays = getattr(trick, "plays", None)
+            winner = getattr(trick, "winner", None)
+            if plays is not None and type(winner) is int:
+                lines.append(
+                    f"Trick {len(tricks)}: {self.trick_text(plays)} -> {self.who(winner, viewer)}"
+                )
+        return lines
 
     def result_lines(self, state: State) -> list[str]:
         """The final result's explanation (the :class:`~cardrules.match.Result`'s own)."""
@@ -531,8 +558,6 @@ garde, garde-sans, garde-contre."""
 class BidEuchrePresenter(Presenter):
     """Bid Euchre: seats N, E, S, W; hands by effective suit, trump first; the auction."""
 
-    seat_codes = "NESW"
-
     examples = """\
 Bid Euchre answers, for example:
   bid 4                 take at least 4 of the 6 tricks with your partner (bids 3 to 5)
@@ -571,10 +596,6 @@ Bids: 3 to 5 tricks with your partner; 6H (help) and 6M (moon) for all six trick
     def contract_text(self, contract: Any) -> str:
         """A contract as the variant writes its bid: the plain six is ``6P`` (E-10)."""
         return self.variant.action_text(Bid(contract)).removeprefix("bid ")
-
-    def seat(self, seat: int) -> str:
-        """``N``, ``E``, ``S`` or ``W``."""
-        return "NESW"[seat]
 
     def _table(self, context: Any) -> Any:
         """The trick table of the deal's trump, or ``None`` before trump is named."""

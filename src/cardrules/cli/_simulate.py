@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
+from cardrules._report import statistic_lines, team_lines
 from cardrules._util import quote
 from cardrules.cli._common import (
     UsageError,
@@ -33,8 +34,9 @@ from cardrules.cli._common import (
     sigterm_raises,
     write_text,
 )
-from cardrules.errors import UnknownVariantError
-from cardrules.simulation import BACKENDS, Simulation, simulate
+from cardrules.errors import CardrulesError, UnknownVariantError
+from cardrules.registry import get_variant_class
+from cardrules.simulation import BACKENDS, Simulation, declaration, simulate
 from cardrules.state import Variant
 
 __all__ = [
@@ -68,10 +70,6 @@ class _Progress:
         self.stream.flush()
 
 
-def _percent(rate: float | None) -> str:
-    return "-" if rate is None else f"{100 * rate:.1f}%"
-
-
 def _seat_table(summary: dict[str, Any], names: Sequence[str]) -> list[str]:
     header = f"  {'seat':<6} {'bot':<10} {'mean':>9} {'stdev':>9} {'min':>8} {'max':>8}"
     return [
@@ -84,94 +82,36 @@ def _seat_table(summary: dict[str, Any], names: Sequence[str]) -> list[str]:
     ]
 
 
-def report(variant_id: str, summary: dict[str, Any], *, seed: int) -> list[str]:
-    """The summary as lines of text for people.
+def report(variant: Variant | str, summary: dict[str, Any], *, seed: int) -> list[str]:
+    """The summary as lines of text for people: the game's declared statistics, then
+    each seat's score (and each team's).
 
     Args:
-        variant_id: The variant's id.
+        variant: The variant, or its id.
         summary: A run's statistics (:attr:`~cardrules.Simulation.summary`).
         seed: The run's seed (printed so that the run can be repeated).
 
     Returns:
         The lines.
     """
-    if variant_id == "bid-euchre":
-        return _euchre_report(summary, seed)
-    if variant_id == "tarot":
-        return _tarot_report(summary, seed)
-    names = [str(row["seat"]) for row in summary["seats"]]
+    info = declaration(variant, len(summary["seats"]))
+    name = variant.name if isinstance(variant, Variant) else _name_of(variant)
+    count = f"{summary.get(info.deals_word, 0)} {info.deals_word}, seed {seed}"
+    names = [*info.seat_names, *(str(n) for n in range(info.players, len(summary["seats"])))]
     return [
-        f"{summary['deals']} deals, seed {seed}",
-        "Scores per deal:",
+        f"{name}: {count}" if name else count,
+        *statistic_lines(info, summary),
+        f"Scores per {info.deal_word}:",
         *_seat_table(summary, names),
+        *team_lines(info, summary),
     ]
 
 
-def _tarot_report(s: dict[str, Any], seed: int) -> list[str]:
-    annulled = s["annulled"]
-    lines = [
-        f"French Tarot: {s['deals']} deals, seed {seed}",
-        (
-            f"Played: {s['played']}; annulled: {annulled['all_pass']} all passed, "
-            f"{annulled['petit_sec']} petit sec"
-        ),
-        f"Contracts made: {s['made']} of {s['played']} ({_percent(s['rate'])})",
-        "Contracts:",
-        *(
-            f"  {row['contract']:<13} {row['count']:>7} taken  {row['made']:>7} made  "
-            f"{_percent(row['rate']):>7}"
-            for row in s["contracts"]
-        ),
-    ]
-    lines.append("Takers: " + ", ".join(f"seat {n}: {c}" for n, c in enumerate(s["takers"])))
-    slams, pab, poignees = s["slams"], s["petit_au_bout"], s["poignees"]
-    lines += [
-        (
-            f"Slams: {slams['attack']} by the attack, {slams['defence']} by the defence, "
-            f"{slams['announced']} announced"
-        ),
-        f"Petit au bout: {pab['attack']} to the attack, {pab['defence']} to the defence",
-        (
-            f"Poignées: {poignees['simple']} simple, {poignees['double']} double, "
-            f"{poignees['triple']} triple"
-        ),
-        "Scores per deal:",
-        *_seat_table(s, [str(n) for n in range(len(s["seats"]))]),
-    ]
-    return lines
-
-
-def _euchre_report(s: dict[str, Any], seed: int) -> list[str]:
-    void = s["thrown_in"]
-    lines = [
-        f"Bid Euchre: {s['hands']} hands, seed {seed}",
-        (
-            f"Played: {s['played']}; thrown in: {void['all_pass']} all passed, "
-            f"{void['ace_no_face']} ace no face"
-        ),
-        f"Contracts made: {s['made']} of {s['played']} ({_percent(s['rate'])})",
-        "Bids won:",
-        *(
-            f"  {row['contract']:<5} {row['count']:>7} declared  {row['made']:>7} made  "
-            f"{_percent(row['rate']):>7}"
-            for row in s["bids"]
-        ),
-    ]
-    moons, help_bids = s["moons"], s["help"]
-    lines += [
-        f"Moons: {moons['made']} made of {moons['bid']} ({_percent(moons['rate'])})",
-        (
-            f"Help bids: {help_bids['made']} made of {help_bids['bid']} "
-            f"({_percent(help_bids['rate'])})"
-        ),
-        "Declarers: " + ", ".join(f"{'NESW'[n]}: {c}" for n, c in enumerate(s["declarers"])),
-        f"Reneges: {s['reneges']}",
-        "Points per hand:",
-        *_seat_table(s, list("NESW")),
-    ]
-    for team in s["teams"]:
-        lines.append(f"  team {team['team']}: mean {team['mean']:.2f}, stdev {team['stdev']:.2f}")
-    return lines
+def _name_of(variant_id: str) -> str:
+    try:
+        return get_variant_class(variant_id).name
+    except CardrulesError:
+        return ""
 
 
 def run(
@@ -205,7 +145,7 @@ def run(
         progress=bar.advance,
     )
     elapsed = time.perf_counter() - start
-    for line in report(variant.id, result.summary, seed=seed):
+    for line in report(variant, result.summary, seed=seed):
         print(line, file=out)
     rate = deals / elapsed if elapsed > 0 else 0.0
     if backend == "ray":
@@ -296,7 +236,7 @@ def _bot_kinds(text: str, variant: Variant) -> list[str]:
         if kind not in BOT_KINDS:
             raise UsageError(f"unknown bot kind {quote(kind)}: choose from {', '.join(BOT_KINDS)}")
         try:
-            bot_for(variant.id, kind)
+            bot_for(variant, kind)
         except UnknownVariantError as exc:
             raise UsageError(f"{exc}; for example --bots random") from None
     return kinds

@@ -1,12 +1,18 @@
-"""What both integrations need of a built-in variant: its observation size, its bounds."""
+"""What both integrations read of a variant's declaration (:attr:`Variant.info
+<cardrules.Variant.info>`), with the error that says what a variant must declare."""
 
 from __future__ import annotations
 
-from cardrules import InvalidArgumentError, Variant
-from cardrules.bid_euchre import BidEuchreVariant
-from cardrules.tarot import TarotVariant
+from cardrules import GameInfo, InvalidArgumentError, Variant
 
-__all__ = ["observation_size", "score_bound"]
+__all__ = ["max_game_length", "observation_size", "score_bound", "score_bounds"]
+
+
+def _declared(variant: Variant) -> GameInfo:
+    given: object = variant
+    if not isinstance(given, Variant):
+        raise InvalidArgumentError(f"a cardrules Variant is needed, not {type(given).__name__}")
+    return variant.info
 
 
 def observation_size(variant: Variant) -> int:
@@ -17,11 +23,35 @@ def observation_size(variant: Variant) -> int:
     True
 
     Raises:
-        InvalidArgumentError: ``variant`` is not French Tarot or Bid Euchre.
+        InvalidArgumentError: ``variant`` declares no observation
+            (:attr:`GameInfo.observation_layout <cardrules.info.GameInfo.observation_layout>`).
     """
-    if isinstance(variant, (TarotVariant, BidEuchreVariant)):
-        return variant.observation_size
-    raise InvalidArgumentError(f"no observation is defined for the variant {variant.id!r}")
+    size = _declared(variant).observation_size
+    if not size:
+        raise InvalidArgumentError(
+            f"no observation is declared for the variant {variant.id!r}: its GameInfo "
+            "needs an observation_layout, and its views an observation() method"
+        )
+    return size
+
+
+def score_bounds(variant: Variant) -> tuple[float, float]:
+    """The lowest and the highest score any seat can get from one deal of ``variant``.
+
+    >>> import cardrules
+    >>> score_bounds(cardrules.get_variant("bid-euchre"))
+    (-6.0, 24.0)
+
+    Raises:
+        InvalidArgumentError: ``variant`` declares no score bounds.
+    """
+    bounds = _declared(variant).score_bounds
+    if bounds is None:
+        raise InvalidArgumentError(
+            f"no score bounds are declared for the variant {variant.id!r}: its GameInfo "
+            "needs score_bounds"
+        )
+    return (float(bounds[0]), float(bounds[1]))
 
 
 def score_bound(variant: Variant) -> float:
@@ -29,26 +59,29 @@ def score_bound(variant: Variant) -> float:
 
     >>> import cardrules
     >>> score_bound(cardrules.get_variant("bid-euchre"))
-    72.0
+    24.0
 
     Raises:
-        InvalidArgumentError: ``variant`` is not French Tarot or Bid Euchre.
+        InvalidArgumentError: ``variant`` declares no score bounds.
     """
-    options = variant.options_json()
-    if variant.id == "tarot":
-        # T-31 … T-37: a defender pays at most (25 + D + 10) × m plus every poignée and
-        # every slam bonus, with D ≤ 57 (T-30); the taker receives from each defender.
-        n = variant.players
-        unit = (
-            (25 + 57 + 10) * max(options["multipliers"].values())
-            + n * max(options["poignee_bonuses"])
-            + sum(abs(b) for b in options["chelem_bonuses"].values())
+    low, high = score_bounds(variant)
+    return max(-low, high)
+
+
+def max_game_length(variant: Variant) -> int:
+    """The most actions one deal of ``variant`` can take.
+
+    >>> import cardrules
+    >>> max_game_length(cardrules.get_variant("bid-euchre"))
+    29
+
+    Raises:
+        InvalidArgumentError: ``variant`` declares no longest deal.
+    """
+    most = _declared(variant).max_game_length
+    if most is None:
+        raise InvalidArgumentError(
+            f"no longest deal is declared for the variant {variant.id!r}: its GameInfo "
+            "needs max_game_length"
         )
-        return float((n - 1) * unit)
-    if variant.id == "bid-euchre":
-        # E-23, E-27 … E-29: a hand scores at most the moon, the help bid or every trick,
-        # and each card played may be a renege costing its penalty.
-        tricks = 12 if options["double_deck"] else 6
-        top = max(options["moon_value"], options["help_value"], tricks)
-        return float(top + options["renege_penalty"] * 4 * tricks)
-    raise InvalidArgumentError(f"no score bound is known for the variant {variant.id!r}")
+    return most

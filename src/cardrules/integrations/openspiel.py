@@ -1,24 +1,32 @@
 """OpenSpiel games of the cardrules variants (extra ``cardrules[openspiel]``).
 
-Importing this module registers two pyspiel Python games, one deal (hand) each:
+Every variant is a pyspiel Python game of one deal (hand), built from what it declares
+(:attr:`Variant.info <cardrules.Variant.info>`: its score bounds, its longest deal, its
+observation, who sees which action, its parameters). Importing this module registers
+each variant the registry knows whose declaration has an observation, as
+``python_cardrules_<id>`` with the id's dashes as underscores:
 
 * ``python_cardrules_tarot``: French Tarot, 3 to 5 players (parameter ``players``);
-* ``python_cardrules_bid_euchre``: Bid Euchre with its house rules as parameters.
+* ``python_cardrules_bid_euchre``: Bid Euchre with its house rules as parameters;
+* a plugin's variant the same way; :func:`register` registers one found later.
 
-Every option whose value is a bool, an int or a string is a game parameter of the same
-name and default (``pyspiel.load_game("python_cardrules_bid_euchre(joker=True)")``);
-the options that are mappings or lists (Tarot's multipliers, poignée thresholds and
-bonuses, slam bonuses) keep their defaults, and Tarot's ``single_deal`` is left out (a
-game is one deal). Bid Euchre's ``help_value`` and ``moon_value`` default to ``-1``,
-which stands for the rules' default (twice and four times the tricks per hand).
+The game parameters are the variant's declared ones (:attr:`GameInfo.parameters
+<cardrules.info.GameInfo.parameters>`): each option whose value is a bool, an int or a
+string, of the same name and default
+(``pyspiel.load_game("python_cardrules_bid_euchre(joker=True)")``); the options that are
+mappings or lists (Tarot's multipliers, poignée thresholds and bonuses, slam bonuses)
+keep their defaults, and Tarot's ``single_deal`` is left out (a game is one deal). A
+parameter declared ``-1`` stands for a default that follows from other options (Bid
+Euchre's ``help_value`` and ``moon_value``: twice and four times the tricks per hand).
 
 Conventions:
 
 * **Dealing** is a run of chance nodes, one per card: outcome ``i`` puts the ``i``-th
   distinct card of the variant's deck (``dict.fromkeys(variant.deck)``, the double
   deck's copies counted once) on the next place of the deal, with probability its
-  remaining copies over the cards left. The places are filled pile by pile: seat 0's
-  hand, seat 1's … then the rest (Tarot's chien). Every deal is reached with its exact
+  remaining copies over the cards left. The places are filled pile by pile
+  (:meth:`Variant.deal_piles <cardrules.Variant.deal_piles>`): seat 0's hand, seat 1's
+  … then the rest (Tarot's chien). Every deal is reached with its exact
   probability, and a deal's chance outcomes are its cards, so a deal given as cards (a
   record, a puzzle) can be reproduced. The dealer is the ``dealer`` (Tarot) or
   ``first_dealer`` (Bid Euchre) parameter. A deal annulled at once (Petit sec, T-9)
@@ -26,20 +34,23 @@ Conventions:
 * **Actions** are the variant's integer action ids (:meth:`~cardrules.Variant.action_id`),
   ``num_distinct_actions`` is ``variant.num_actions``, and the legal actions are
   :meth:`~cardrules.State.legal_action_ids`, sorted.
-* **Returns** are the settlement of the deal, :meth:`~cardrules.State.returns`.
+* **Returns** are the settlement of the deal, :meth:`~cardrules.State.returns`, between
+  the variant's declared score bounds.
 * **Observation** (tensor and string): the seat's view, ``view.observation()`` and
   ``repr(view)``; during the deal the tensor is all zeros and the string lists the
   seat's cards dealt so far.
 * **Information state** (perfect recall): the string is the seat, its dealt hand, every
-  action in order as the seat saw it (a hidden card as ``?``: another seat's écart
+  action in order as the seat saw it (:meth:`Variant.action_seen_by
+  <cardrules.Variant.action_seen_by>`; a hidden card as ``?``: another seat's écart
   card, whose trumps the view shows once made; a help-exchange card between the other
   two seats; the dealer's joker discard) and the current view. The tensor concatenates
   the dealt hand (copies per distinct card), the public cards of the view, the action
   history (one row per decision, one-hot over the action ids plus a last column for a
   hidden action) and the observation.
 * **Resampling** (``resample_from_infostate``, which ISMCTS calls) draws a state with the
-  same view for the seat, with ``view.sample_state`` (uniformly among the deals the view
-  allows; French Tarot poignées as their action ids declare them, by level), and
+  same view for the seat, with :meth:`Variant.sample_state
+  <cardrules.Variant.sample_state>` (uniformly among the deals the view allows; French
+  Tarot poignées as their action ids declare them, by level), and
   replays it by action ids, the seat's own actions in the order it took them: the
   sample keeps the seat's view and information state. The view holds all the seat
   knows but for one thing: once play has begun, the French Tarot taker's view shows
@@ -60,19 +71,19 @@ import pyspiel
 from cardrules import (
     Action,
     Card,
+    CardrulesError,
     InvalidActionError,
     InvalidArgumentError,
     State,
     Variant,
     WrongPhaseError,
     get_variant,
+    get_variant_class,
+    variant_ids,
 )
 from cardrules._util import quote
-from cardrules.bid_euchre import Discard as JokerDiscard
-from cardrules.bid_euchre import Give
-from cardrules.integrations._common import observation_size, score_bound
+from cardrules.integrations._common import max_game_length, observation_size, score_bounds
 from cardrules.state import check_seat
-from cardrules.tarot import Discard as EcartDiscard
 
 __all__ = [
     "BidEuchreGame",
@@ -80,41 +91,58 @@ __all__ = [
     "CardrulesObserver",
     "CardrulesState",
     "TarotGame",
+    "game_name",
     "parameter_specification",
+    "register",
 ]
 
-# Options whose default depends on another option: -1 stands for the rules' default.
-_DEPENDENT_DEFAULTS = ("help_value", "moon_value")
-# Options of a match, not of the one deal a game is.
-_MATCH_ONLY = ("single_deal",)
+# A parameter declared -1 stands for a default that follows from other options.
+_DEPENDENT = -1
 
 
 def parameter_specification(variant_id: str) -> dict[str, bool | int | str]:
-    """The game parameters of ``variant_id``: each scalar option and its default.
+    """The game parameters of ``variant_id``: each scalar option and its default, as the
+    variant declares them (:attr:`GameInfo.parameters
+    <cardrules.info.GameInfo.parameters>`).
 
     >>> parameter_specification("tarot")["players"]
     4
     >>> parameter_specification("bid-euchre")["help_value"]
     -1
     """
-    out: dict[str, bool | int | str] = {}
-    for name, value in get_variant(variant_id).options_json().items():
-        if isinstance(value, (bool, int, str)) and name not in _MATCH_ONLY:
-            out[name] = -1 if name in _DEPENDENT_DEFAULTS else value
-    return out
+    return _parameters(get_variant(variant_id))
 
 
-def _game_type(
-    variant_id: str, *, short_name: str, long_name: str, players: tuple[int, int], zero_sum: bool
-) -> Any:
+def _parameters(variant: Variant) -> dict[str, bool | int | str]:
+    """The declared parameters, or without a declaration each scalar option's value."""
+    declared = variant.info.parameters
+    if declared:
+        return dict(declared)
+    options = variant.options_json().items()
+    return {name: value for name, value in options if isinstance(value, (bool, int, str))}
+
+
+def game_name(variant_id: str) -> str:
+    """The pyspiel name of the game of ``variant_id``: ``python_cardrules_`` and the
+    variant's id, its dashes as underscores.
+
+    >>> game_name("bid-euchre")
+    'python_cardrules_bid_euchre'
+    """
+    return "python_cardrules_" + get_variant_class(variant_id).id.replace("-", "_")
+
+
+def _game_type(variant: Variant) -> Any:
     utility = pyspiel.GameType.Utility
+    info = variant.info
+    players = info.player_range
     return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
+        short_name=game_name(variant.id),
+        long_name=f"Python cardrules {variant.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM if info.zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         min_num_players=players[0],
         max_num_players=players[1],
@@ -123,7 +151,7 @@ def _game_type(
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification=parameter_specification(variant_id),
+        parameter_specification=_parameters(variant),
     )
 
 
@@ -140,13 +168,15 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     variant_id: ClassVar[str]
     game_type: ClassVar[Any]
+    parameters: ClassVar[Mapping[str, bool | int | str]]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         given = dict(params or {})
+        declared = self.parameters
         options = {
             name: value
             for name, value in given.items()
-            if not (name in _DEPENDENT_DEFAULTS and value == -1)
+            if not (value == _DEPENDENT and declared.get(name) == _DEPENDENT)
         }
         self.variant: Variant = get_variant(self.variant_id, **options)
         deck = self.variant.deck
@@ -156,17 +186,18 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         sample = self.variant.new_game(seed=0)
         self.dealer: int = sample.dealer
         self.piles: tuple[int, ...] = tuple(len(pile) for pile in self.piles_of(sample))
-        self.max_decisions: int = self._max_decisions()
-        bound = score_bound(self.variant)
+        self.max_decisions: int = max_game_length(self.variant)
+        low, high = score_bounds(self.variant)
+        observation_size(self.variant)  # the game needs an observation
         zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=self.variant.num_actions,
             max_chance_outcomes=len(self.cards),
             num_players=self.variant.players,
-            min_utility=-bound,
-            max_utility=bound,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=len(deck) + self.max_decisions,
+            max_game_length=sum(self.piles) + self.max_decisions,
         )
         super().__init__(self.game_type, info, given)
 
@@ -185,123 +216,68 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
-    # -- the variant's side ----------------------------------------------------------
+    # -- the variant's side, from its declaration --------------------------------------
 
     def card_index(self, card: Card) -> int:
         """The chance outcome that deals ``card``."""
         return self._index[card]
 
-    # Each game below implements these four for its variant.
-
     def deal(self, piles: Sequence[Sequence[Card]]) -> State:
         """The first state of the deal with these piles (in :attr:`piles` order)."""
-        raise NotImplementedError
+        return self.variant.state_from_piles(self.dealer, piles)
 
     def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
         """The piles of ``state``'s deal, in dealing order (the inverse of :meth:`deal`)."""
-        raise NotImplementedError
+        return self.variant.deal_piles(state)
 
     def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
         """Whether ``seat`` saw ``actor``'s ``action``, one of ``state``'s history."""
-        raise NotImplementedError
+        return self.variant.action_seen_by(action, actor, seat) is not None
 
     def sample(self, view: Any, rng: random.Random) -> State:
         """A state drawn with the same ``view``, whose history replays by action ids."""
-        sampled: State = view.sample_state(rng)
-        return sampled
-
-    def _max_decisions(self) -> int:
-        raise NotImplementedError
+        return self.variant.sample_state(view, rng)
 
 
-class TarotGame(CardrulesGame):
-    """``python_cardrules_tarot``: one French Tarot deal; the piles are the hands, then
-    the chien."""
+_GAMES: dict[str, type[CardrulesGame]] = {}
 
-    variant_id = "tarot"
-    game_type = _game_type(
-        "tarot",
-        short_name="python_cardrules_tarot",
-        long_name="Python cardrules French Tarot",
-        players=(3, 5),
-        zero_sum=True,
+
+def register(variant_id: str) -> type[CardrulesGame]:
+    """Register the variant ``variant_id`` (an id or an alias) as the pyspiel game
+    :func:`game_name` names, once, and return its game class: a plugin found after this
+    module was imported.
+
+    Raises:
+        UnknownVariantError: no variant has that name.
+        InvalidArgumentError: the variant does not declare what a game needs: an
+            observation, score bounds, a longest deal.
+
+    >>> register("tarot") is TarotGame
+    True
+    """
+    cls = get_variant_class(variant_id)
+    known = _GAMES.get(cls.id)
+    if known is not None:
+        return known
+    variant = cls()
+    for needed in (observation_size, score_bounds, max_game_length):
+        needed(variant)
+    game_type = _game_type(variant)
+    name = "".join(part.capitalize() for part in cls.id.replace("_", "-").split("-"))
+    game = type(
+        f"{name}Game",
+        (CardrulesGame,),
+        {
+            "__doc__": f"``{game_type.short_name}``: one deal of {cls.name}.",
+            "__module__": __name__,
+            "variant_id": cls.id,
+            "game_type": game_type,
+            "parameters": _parameters(variant),
+        },
     )
-
-    def deal(self, piles: Sequence[Sequence[Card]]) -> State:
-        """The first state of the deal: ``piles`` are the hands by seat, then the chien."""
-        n = self.variant.players
-        return self.variant.state_from_deal_json(
-            self.dealer,
-            {
-                "hands": [[str(c) for c in pile] for pile in piles[:n]],
-                "chien": [str(c) for c in piles[n]],
-            },
-        )
-
-    def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
-        deal = self.variant.deal_json(state)
-        return (*(_cards(h) for h in deal["hands"]), _cards(deal["chien"]))
-
-    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
-        # T-15: the écart is made face down; its trumps are shown once made (T-15d),
-        # which the current view tells, not when each was put there.
-        return type(action) is not EcartDiscard or seat == actor
-
-    def sample(self, view: Any, rng: random.Random) -> State:
-        # T-19: a poignée's action id stands for its level, which shows the lowest
-        # trumps of the hand: the declarer held no unshown trump below those shown.
-        sampled: State = view.sample_state(rng, canonical_poignees=True)
-        return sampled
-
-    def _max_decisions(self) -> int:
-        # Each seat bids once and may declare one poignée (T-10, T-19); one call (T-42),
-        # the écart (one card per action), one slam announcement or pass, the plays.
-        n = self.variant.players
-        chien = self.piles[-1]
-        return n + 1 + chien + 1 + n + (len(self.variant.deck) - chien)
-
-
-class BidEuchreGame(CardrulesGame):
-    """``python_cardrules_bid_euchre``: one Bid Euchre hand; the piles are the hands
-    (the dealer's with the joker's 25th card)."""
-
-    variant_id = "bid-euchre"
-    game_type = _game_type(
-        "bid-euchre",
-        short_name="python_cardrules_bid_euchre",
-        long_name="Python cardrules Bid Euchre",
-        players=(4, 4),
-        zero_sum=False,
-    )
-
-    def deal(self, piles: Sequence[Sequence[Card]]) -> State:
-        """The first state of the hand: ``piles`` are the hands by seat."""
-        return self.variant.state_from_deal_json(
-            self.dealer, {"hands": [[str(c) for c in pile] for pile in piles]}
-        )
-
-    def piles_of(self, state: State) -> tuple[tuple[Card, ...], ...]:
-        return tuple(_cards(h) for h in self.variant.deal_json(state)["hands"])
-
-    def seen(self, state: State, seat: int, actor: int, action: Action) -> bool:
-        # E-40: the help exchange is shown to the declarer and the partner only, the
-        # joker discard to the dealer only.
-        if type(action) is Give:
-            declarer = state.view(seat).declarer
-            return declarer is not None and seat in (declarer, (declarer + 2) % 4)
-        if type(action) is JokerDiscard:
-            return seat == actor
-        return True
-
-    def _max_decisions(self) -> int:
-        # E-7: each call is a pass (at most one per seat) or a higher bid; then Ace No
-        # Face claims, trump, the help exchange both ways, the joker's discard and
-        # named suit, the plays.
-        options = self.variant.options_json()
-        tricks = 12 if options["double_deck"] else 6
-        bids = tricks + 3
-        exchange: int = options["help_exchange_count"]
-        return 4 + bids + 4 + 1 + 2 * exchange + 2 + 4 * tricks
+    pyspiel.register_game(game_type, game)
+    _GAMES[cls.id] = game
+    return game
 
 
 def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
@@ -585,5 +561,19 @@ class CardrulesObserver:
         return "\n".join(lines)
 
 
-pyspiel.register_game(TarotGame.game_type, TarotGame)
-pyspiel.register_game(BidEuchreGame.game_type, BidEuchreGame)
+def _register_all() -> None:
+    """Register every variant the registry knows whose declaration makes a game."""
+    for variant_id in variant_ids():
+        try:
+            register(variant_id)
+        except CardrulesError:
+            continue  # a plugin that declares no observation: register() says why
+
+
+_register_all()
+TarotGame: type[CardrulesGame] = register("tarot")
+"""``python_cardrules_tarot``: one French Tarot deal; the piles are the hands, then the
+chien."""
+BidEuchreGame: type[CardrulesGame] = register("bid-euchre")
+"""``python_cardrules_bid_euchre``: one Bid Euchre hand; the piles are the hands (the
+dealer's with the joker's 25th card)."""

@@ -20,10 +20,9 @@ submodule: :mod:`cardrules.tarot.bidding`, :mod:`cardrules.tarot.cards`,
 
 from __future__ import annotations
 
-import importlib
-import warnings
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
+from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.tarot.actions import (
     NUM_ACTIONS,
     AnnounceChelem,
@@ -144,27 +143,24 @@ _INTERNAL: Final = {
 
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated names of 0.1, for one release.
-        if name in _MOVED:
-            module, new = _MOVED[name]
-            where = new if new == name else f"{new}, its new name,"
-            warnings.warn(
-                f"cardrules.tarot.{name} is deprecated and will be removed in 0.3; import "
-                f"{where} from {module}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return getattr(importlib.import_module(module), new)
-        if name in _INTERNAL:
-            warnings.warn(
-                f"cardrules.tarot.{name} is deprecated and will be removed in 0.3: "
-                f"{_INTERNAL[name]}",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                return getattr(importlib.import_module("cardrules.tarot.cards"), name)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # The deprecated names of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            **{
+                name: Deprecated(
+                    f"{module}:{new}",
+                    f"cardrules.tarot.{name} is deprecated and will be removed in 0.3; import"
+                    f" {new if new == name else f'{new}, its new name,'} from {module}",
+                )
+                for name, (module, new) in _MOVED.items()
+            },
+            **{
+                name: Deprecated(
+                    "cardrules.tarot.cards:" + name,
+                    f"cardrules.tarot.{name} is deprecated and will be removed in 0.3: {advice}",
+                )
+                for name, advice in _INTERNAL.items()
+            },
+        },
+    )

@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
-from cardrules.actions import Action, Pass, Play, split_notation
+from cardrules.actions import Action, Pass, Play, ValueAction, split_notation
 from cardrules.cards import EXCUSE, Card, CardKind, Rank, Suit
 from cardrules.errors import InvalidActionError, InvalidArgumentError, NotationError
 from cardrules.tarot.bidding import Contract
@@ -75,7 +75,7 @@ NUM_ACTIONS: Final = 181
 """The size of the Tarot integer action space."""
 
 
-class Bid(Action):
+class Bid(ValueAction[Contract]):
     """Bid a contract (T-10, T-11). Interned: ``Bid(c) is Bid(c)``.
 
     Attributes:
@@ -87,15 +87,8 @@ class Bid(Action):
 
     __slots__ = ("contract",)
     verb: ClassVar[str] = "bid"
+    value_type: ClassVar[type] = Contract
     contract: Contract
-
-    def __new__(cls, contract: Contract) -> Bid:
-        if type(contract) is not Contract:
-            raise InvalidArgumentError(f"Bid takes a Contract, not {quote(contract)}")
-        return _BIDS[contract]
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.contract,)
 
     def __str__(self) -> str:
         return f"bid {self.contract.code}"
@@ -103,20 +96,12 @@ class Bid(Action):
     def __repr__(self) -> str:
         return f"Bid(Contract.{self.contract.name})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Bid, (self.contract,))
+
+Bid.intern(*Contract)
+_BIDS: Final = {c: Bid(c) for c in Contract}
 
 
-def _make_bid(contract: Contract) -> Bid:
-    bid = object.__new__(Bid)
-    object.__setattr__(bid, "contract", contract)
-    return bid
-
-
-_BIDS: Final = {c: _make_bid(c) for c in Contract}
-
-
-class Call(Action):
+class Call(ValueAction[Card]):
     """Call a card to choose a partner with 5 players (T-42). Interned per card.
 
     Only a king, queen, knight or jack of a suit can be named.
@@ -130,40 +115,19 @@ class Call(Action):
 
     __slots__ = ("card",)
     verb: ClassVar[str] = "call"
+    value_type: ClassVar[type] = Card
     card: Card
 
-    def __new__(cls, card: Card) -> Call:
-        given: object = card
-        if not isinstance(given, Card):
-            raise InvalidArgumentError(f"Call takes a Card, not {quote(given)}")
-        call = _CALLS.get(given)
-        if call is None:
-            raise InvalidArgumentError(
-                f"only a king, queen, knight or jack can be called (T-42), not {given}"
-            )
-        return call
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.card,)
-
-    def __str__(self) -> str:
-        return f"call {self.card}"
-
-    def __repr__(self) -> str:
-        return f"Call({self.card!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Call, (self.card,))
-
-
-def _make_call(card: Card) -> Call:
-    call = object.__new__(Call)
-    object.__setattr__(call, "card", card)
-    return call
+    @classmethod
+    def _uninterned(cls, value: Any) -> Call:
+        raise InvalidArgumentError(
+            f"only a king, queen, knight or jack can be called (T-42), not {value}"
+        )
 
 
 _CALLABLE: Final = tuple(Card(s, r) for r in CALLABLE_RANKS for s in Suit)
-_CALLS: Final = {c: _make_call(c) for c in _CALLABLE}
+Call.intern(*_CALLABLE)
+_CALLS: Final = {c: Call(c) for c in _CALLABLE}
 
 
 class Discard(Action):

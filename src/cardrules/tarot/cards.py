@@ -20,13 +20,13 @@ rules, 91 for the deck, are those of a deal's facts and scores
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules._util import quote
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
 from cardrules.decks import tarot_deck
+from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.errors import UnknownCardError
 from cardrules.tricks import TrickRules
 
@@ -156,36 +156,29 @@ _RENAMED: Final = {"card_points": "card_half_points", "points_of": "half_points_
 
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated names of 0.1, for one release.
-        if name in _RENAMED:
-            new = _RENAMED[name]
-            warnings.warn(
-                f"cardrules.tarot.cards.{name} is deprecated and will be removed in 0.3: it counts "
-                f"half points, so it is now called {new} (import it from cardrules.tarot.cards)",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return globals()[new]
-        if name == "TRUMP_LABEL":
-            warnings.warn(
-                "cardrules.tarot.cards.TRUMP_LABEL is deprecated and will be removed in 0.3: the "
-                "trumps' label is TAROT_TRICK_RULES.trump",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            return _TRUMP_LABEL
-        if name == "TAROT_TABLE":
-            warnings.warn(
-                "cardrules.tarot.cards.TAROT_TABLE is deprecated and will be removed in 0.3: it is "
-                "the engine's; use legal_cards and trick_winner (cardrules.tarot.play), or "
-                "TAROT_TRICK_RULES.compile()",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            # Here, not at the top: the engine's tables are built from this module.
-            from cardrules.tarot._tables import _T
-
-            return _T
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # The deprecated names of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            **{
+                old: Deprecated(
+                    f"{__name__}:{new}",
+                    f"cardrules.tarot.cards.{old} is deprecated and will be removed in 0.3: it"
+                    f" counts half points, so it is now called {new} (import it from"
+                    " cardrules.tarot.cards)",
+                )
+                for old, new in _RENAMED.items()
+            },
+            "TRUMP_LABEL": Deprecated(
+                lambda: _TRUMP_LABEL,
+                "cardrules.tarot.cards.TRUMP_LABEL is deprecated and will be removed in 0.3:"
+                " the trumps' label is TAROT_TRICK_RULES.trump",
+            ),
+            "TAROT_TABLE": Deprecated(
+                "cardrules.tarot._tables:_T",
+                "cardrules.tarot.cards.TAROT_TABLE is deprecated and will be removed in 0.3:"
+                " it is the engine's; use legal_cards and trick_winner (cardrules.tarot.play),"
+                " or TAROT_TRICK_RULES.compile()",
+            ),
+        },
+    )

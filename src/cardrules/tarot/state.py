@@ -21,7 +21,6 @@ States are immutable values. Build the first one with
 
 from __future__ import annotations
 
-import warnings
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, cast
 
@@ -31,6 +30,7 @@ from cardrules import errors as _errors
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, Card, CardKind, Rank
+from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.errors import (
     CardNotInHandError,
     DeclarationError,
@@ -748,15 +748,14 @@ def _unpickle(
 
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        # The deprecated name of 0.1, for one release.
-        if name == "DealError":
-            warnings.warn(
-                f"{__name__}.DealError is deprecated and will be removed in 0.3; import "
-                "DealError from cardrules",
-                DeprecationWarning,
-                stacklevel=2,
+    # The deprecated name of 0.1, for one release.
+    __getattr__ = deprecated_names(
+        __name__,
+        {
+            "DealError": Deprecated(
+                "cardrules.errors:DealError",
+                f"{__name__}.DealError is deprecated and will be removed in 0.3; import"
+                " DealError from cardrules",
             )
-            return _errors.DealError
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        },
+    )

@@ -37,6 +37,7 @@ Where the rules leave the engine a choice, it does this:
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -57,8 +58,10 @@ from cardrules.errors import (
     OptionsError,
     RecordError,
 )
+from cardrules.info import GameInfo, Statistic, observation_layout
 from cardrules.state import SeatRequired, State, Variant, check_seat
 from cardrules.tarot import actions as _actions
+from cardrules.tarot import view as _view
 from cardrules.tarot._engine import _root
 from cardrules.tarot._tables import _CARD, _LAYOUT, Tables, _cards
 from cardrules.tarot.actions import AnnounceChelem, Bid, DeclarePoignee, poignee_level_of
@@ -385,6 +388,39 @@ class TarotVariant(Variant):
         1086
         """
         return _observation_size(self.players)
+
+    # -- the declaration the layers above read (cardrules.info) ------------------------
+
+    @functools.cached_property
+    def info(self) -> GameInfo:
+        """What French Tarot declares for the layers above its rules: the seats, the
+        longest deal, the score bounds, the observation's layout, the statistics of a
+        simulation, the heuristic bot, each derived from the rules next to its rule IDs
+        (the longest deal from T-10 … T-21, the score bounds from T-30 … T-37).
+
+        >>> TarotVariant(players=3).info.max_game_length
+        83
+        """
+        return _game_info(self.options)
+
+    def deal_statistics(self, final: State) -> dict[str, Any]:
+        """The facts of a finished deal a simulation sums up: why it was annulled, or
+        its contract, taker, partner, whether it was made, the attack's points and
+        bouts, the petit au bout, the poignées and the slam."""
+        return _deal_statistics(final)
+
+    def action_seen_by(self, action: Action, actor: int, viewer: int) -> Action | None:
+        """Another seat's écart card is put down face down (T-15): the other seats see
+        that a card went, not which (its trumps are shown once the écart is made,
+        T-15d, which the views tell). Every other action is public (T-39)."""
+        return _action_seen_by(action, actor, viewer)
+
+    def sample_state(self, view: Any, rng: random.Random) -> State:
+        """A state with the same view whose history replays by action ids: a poignée's
+        id stands for its level, which shows the lowest trumps (T-19), so the sample
+        declares by level too (``view.sample_state(rng, canonical_poignees=True)``)."""
+        sampled: State = view.sample_state(rng, canonical_poignees=True)
+        return sampled
 
     def new_game(
         self,
@@ -859,3 +895,235 @@ def _read_position(v: TarotVariant, text: str) -> TarotState:  # noqa: PLR0912, 
         given[k], rebuilt[k] = _pos.sorted_cards(given[k]), _pos.sorted_cards(rebuilt[k])
     _pos.compare(_FIELDS, given, rebuilt)
     return state
+
+
+# -- the declaration the layers above read (cardrules.info) -------------------------
+
+_DECK: Final = 78
+_TRUMP_LIKE: Final = 22  # the 21 trumps and the Excuse, what poignées show (T-18, T-20)
+_CHIEN: Final = {3: 6, 4: 6, 5: 3}  # T-8
+# T-4, T-5, T-28 in half points: the deck's 91 points, the targets with three bouts and
+# with none; a card of the lowest value is worth half a point.
+_DECK_HALVES: Final = 182
+_LOW_TARGET: Final = 72
+_HIGH_TARGET: Final = 112
+
+_STATISTICS: Final = (
+    Statistic(
+        name="annulled",
+        label="annulled",
+        kind="void",
+        fact="annulled",
+        values=("all_pass", "petit_sec"),
+        text="{all_pass} all passed, {petit_sec} petit sec",
+    ),
+    Statistic(
+        name="contracts",
+        label="Contracts",
+        kind="outcomes",
+        fact="contract",
+        values=("prise", "garde", "garde-sans", "garde-contre"),
+        words=("taken", "lost"),
+        title="Contracts taken and made",
+    ),
+    Statistic(name="takers", label="Takers", kind="per_seat", fact="taker"),
+    Statistic(
+        name="slams",
+        label="Slams",
+        kind="tally",
+        counts=(
+            ("attack", "chelem", "attack"),
+            ("defence", "chelem", "defence"),
+            ("announced", "chelem_announced", True),
+        ),
+        text="{attack} by the attack, {defence} by the defence, {announced} announced",
+    ),
+    Statistic(
+        name="petit_au_bout",
+        label="Petit au bout",
+        kind="tally",
+        counts=(("attack", "petit_au_bout", "attack"), ("defence", "petit_au_bout", "defence")),
+        text="{attack} to the attack, {defence} to the defence",
+    ),
+    Statistic(
+        name="poignees",
+        label="Poignées",
+        kind="tally",
+        counts=tuple((level, "poignees", level) for level in ("simple", "double", "triple")),
+        text="{simple} simple, {double} double, {triple} triple",
+    ),
+)
+# The statistics of a simulation of French Tarot deals (see _deal_statistics).
+
+
+def _shapes(players: int) -> dict[str, tuple[int, ...]]:
+    n = players
+    return {
+        "hand": (_DECK,),
+        "played": (n, _DECK),
+        "trick": (n, _DECK),
+        "chien": (_DECK,),
+        "ecart": (_DECK,),
+        "poignee_cards": (_DECK,),
+        "poignee_level": (n, 3),
+        "bids": (n, 5),
+        "contract": (4,),
+        "taker": (n,),
+        "called_card": (_DECK,),
+        "partner_known": (1,),
+        "partner": (n,),
+        "chelem": (1,),
+        "phase": (6,),
+        "to_play": (n,),
+        "dealer": (n,),
+        "hand_sizes": (n,),
+        "tricks_won": (n,),
+        "scores": (n,),
+    }
+
+
+def _poignees(options: TarotOptions) -> tuple[int, int]:
+    """The most poignées one deal can see declared, and their largest total bonus: each
+    seat declares at most one (T-19), and together they show at most the 21 trumps
+    and the Excuse (T-18, T-20)."""
+    n = options.players
+    thresholds = options.poignee_thresholds[n]
+    bonuses = options.poignee_bonuses
+    most = best = 0
+    for levels in itertools.product(range(4), repeat=n):
+        shown = sum(thresholds[level - 1] for level in levels if level)
+        if shown <= _TRUMP_LIKE:
+            most = max(most, sum(1 for level in levels if level))
+            best = max(best, sum(bonuses[level - 1] for level in levels if level))
+    return most, best
+
+
+def _max_game_length(options: TarotOptions) -> int:
+    n = options.players
+    most, _ = _poignees(options)
+    # T-10: one call per seat; T-42: the king called with 5 players; T-14: the écart,
+    # one card per action, and then the 78 cards less the chien's are played; T-17: the
+    # slam announced or declined; T-19: the poignées.
+    chien = _CHIEN[n]
+    return n + (n == 5) + chien + int(options.chelem_announcement) + most + (_DECK - chien)
+
+
+def _difference(halves: int, rounding: str) -> Fraction:
+    """T-30: D of a margin of ``halves`` half points, as the option rounds it."""
+    if rounding == "to_winner":
+        return Fraction((halves + 1) // 2)
+    if rounding == "floor":
+        return Fraction(halves // 2)
+    return Fraction(halves, 2)
+
+
+def _score_bounds(options: TarotOptions) -> tuple[float, float]:
+    """The lowest and highest return of a seat in one deal.
+
+    T-35: M = s·(25 + D)·m + 10·m·pab + s·ΣPoignée + C. T-28, T-30: a made contract
+    has D at most every point less the target with three bouts, a failed one the target
+    with none less the fewest points the attack can hold: the chien of a Garde contre
+    is the defence's (T-16), the écart or the chien of the others the attack's, each
+    card of them worth half a point at the least. The poignées bring at most the
+    largest bonus their trumps allow (T-18 … T-20); C is one of T-34's slam bonuses
+    (the announcement's cases only when slams may be announced, T-17). T-37: the taker
+    receives M from each defender (4 M alone at 5 players), each defender pays it.
+    """
+    bonus = options.chelem_bonuses
+    announced = options.chelem_announcement
+    # T-34, by the contract's fate: a slam by the attack means it made its contract.
+    made_c = [0, bonus["unannounced"]] + (
+        [bonus["announced_made"], bonus["announced_failed"]] if announced else []
+    )
+    both = bonus["announced_failed"] - bonus["defence"]
+    failed_c = [0, -bonus["defence"]] + (
+        [
+            bonus["announced_failed"],
+            both if options.announced_slam_then_defence_slam == "cumulative" else -bonus["defence"],
+        ]
+        if announced
+        else []
+    )
+    _, poignees = _poignees(options)
+    chien = _CHIEN[options.players]
+    rounding = options.half_point_rounding
+    high = low = Fraction(0)
+    for contract, m in options.multipliers.items():
+        defence_chien = chien if contract == "garde_contre" else 0
+        made = _difference(_DECK_HALVES - defence_chien - _LOW_TARGET, rounding)
+        failed = _difference(_HIGH_TARGET - (chien - defence_chien), rounding)
+        # pab (T-32) is ±10·m; D is at least 0 (T-30).
+        high = max(high, (25 + made) * m + 10 * m + poignees + max(made_c))
+        high = max(high, Fraction(-25 * m + 10 * m + max(failed_c)))
+        low = min(low, Fraction(25 * m - 10 * m + min(made_c)))
+        low = min(low, -(25 + failed) * m - 10 * m - poignees + min(failed_c))
+    taker = 4 if options.players == 5 else options.players - 1  # T-37
+    return (float(min(taker * low, -high)), float(max(taker * high, -low)))
+
+
+def _game_info(options: TarotOptions) -> GameInfo:
+    """The declaration of French Tarot under ``options``.
+
+    >>> _game_info(TarotOptions(players=5)).player_range
+    (3, 5)
+    """
+    n = options.players
+    shapes = _shapes(n)
+    layout = observation_layout(
+        *(
+            (name, shapes[name], meaning.split(": ", 1)[1])
+            for name, meaning in _view.OBSERVATION_LAYOUT
+        )
+    )
+    parameters = {
+        name: value
+        for name, value in options.to_json().items()
+        # T-38: a game of the frameworks is one deal.
+        if isinstance(value, (bool, int, str)) and name != "single_deal"
+    }
+    return GameInfo(
+        players=n,
+        num_actions=_actions.NUM_ACTIONS,
+        deal_word="deal",
+        max_game_length=_max_game_length(options),
+        score_bounds=_score_bounds(options),
+        zero_sum=True,  # T-37
+        observation_layout=layout,
+        statistics=_STATISTICS,
+        deal_piles=("chien",),
+        bot="cardrules.bots.tarot:TarotBot",
+        player_range=(3, 5),  # T-1
+        parameters=parameters,
+    )
+
+
+def _deal_statistics(final: State) -> dict[str, Any]:
+    """The facts of a finished deal that :data:`_STATISTICS` read: why it was annulled,
+    or its contract, taker, partner, whether it was made, the attack's points and
+    bouts, the petit au bout, the poignées and the slam."""
+    result = final.result()
+    if result.annulled is not None or result.facts is None:
+        return {"annulled": result.annulled}
+    f = result.facts
+    return {
+        "annulled": None,
+        "contract": f.contract.code,
+        "taker": f.taker,
+        "partner": f.partner,
+        "made": result.made,
+        "points": float(f.points),
+        "bouts": f.bouts,
+        "petit_au_bout": None if f.petit_au_bout is None else str(f.petit_au_bout),
+        "poignees": [str(p) for p in f.poignees],
+        "chelem": None if f.chelem is None else str(f.chelem),
+        "chelem_announced": f.chelem_announced,
+    }
+
+
+def _action_seen_by(action: Action, actor: int, viewer: int) -> Action | None:
+    """T-15: the écart is made face down, so another seat sees that a card was put
+    there, not which (its trumps are shown once it is made, T-15d, which the views
+    tell). Every other action is public (T-39)."""
+    if type(action) is _actions.Discard and viewer != actor:
+        return None
+    return action

@@ -1,0 +1,121 @@
+"""Deprecated names kept for one release: a module's ``__getattr__`` built from a table.
+
+A name that moves or leaves a public module stays importable from it for one release,
+with a :class:`DeprecationWarning` that says what to use instead.
+:func:`deprecated_names` writes the module-level ``__getattr__`` (PEP 562) that serves
+them, from a table of :class:`Deprecated` entries; the old value is looked up only when
+asked for, so a module can keep a name of a module that imports it::
+
+    __getattr__ = deprecated_names(__name__, {
+        "points_of": Deprecated(
+            "cardrules.tarot.cards:half_points_of",
+            "points_of is deprecated and will be removed in 0.3: use half_points_of",
+        ),
+    })
+
+>>> import sys, types, warnings
+>>> module = types.ModuleType("old_home")
+>>> module.__getattr__ = deprecated_names("old_home", {
+...     "shuffle": Deprecated("cardrules.decks:shuffle", "old_home.shuffle is deprecated: "
+...                           "use cardrules.decks.shuffle"),
+... })
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     module.shuffle.__name__, str(caught[0].message)
+('shuffle', 'old_home.shuffle is deprecated: use cardrules.decks.shuffle')
+>>> module.nothing
+Traceback (most recent call last):
+...
+AttributeError: module 'old_home' has no attribute 'nothing'
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from cardrules._util import quote
+from cardrules.errors import InvalidArgumentError
+
+__all__ = ["Deprecated", "deprecated_names"]
+
+
+@attrs.frozen
+class Deprecated:
+    """One deprecated name: where its value is now, and the warning that says so.
+
+    Attributes:
+        target: The value: a ``"module:attribute"`` path (``"module"`` alone for a
+            module), imported when the name is asked for, or a function of no
+            argument that returns it.
+        message: The text of the :class:`DeprecationWarning`: what to use instead,
+            and when the name goes.
+    """
+
+    target: str | Callable[[], Any]
+    message: str
+
+    def __attrs_post_init__(self) -> None:
+        if not (callable(self.target) or (type(self.target) is str and self.target)):
+            raise InvalidArgumentError(
+                f"target is a 'module:attribute' path or a function, not {quote(self.target)}"
+            )
+        if type(self.message) is not str or not self.message:
+            raise InvalidArgumentError(f"message is a non-empty str, not {quote(self.message)}")
+
+    def value(self) -> Any:
+        """The value the deprecated name stands for (no warning).
+
+        Raises:
+            AttributeError, ImportError: the target does not exist.
+        """
+        if callable(self.target):
+            return self.target()
+        module_name, _, attribute = self.target.partition(":")
+        module = importlib.import_module(module_name)
+        if not attribute:
+            return module
+        # The target may itself be a deprecated name of its module: one warning is enough.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return getattr(module, attribute)
+
+
+def deprecated_names(module: str, names: Mapping[str, Deprecated]) -> Callable[[str], Any]:
+    """The ``__getattr__`` of ``module`` that serves the deprecated ``names``.
+
+    Each one warns with its entry's message (a :class:`DeprecationWarning`, pointing at
+    the caller's line) and returns its value; any other name is an ``AttributeError``,
+    as for a module without ``__getattr__``.
+
+    Args:
+        module: The module's ``__name__``.
+        names: The deprecated names and their entries.
+
+    Returns:
+        The function to assign to the module's ``__getattr__``.
+
+    Raises:
+        InvalidArgumentError: an entry that is not a :class:`Deprecated`.
+    """
+    table = dict(names)
+    for name, entry in table.items():
+        if type(name) is not str or not isinstance(entry, Deprecated):
+            raise InvalidArgumentError(
+                f"{quote(name)} needs a Deprecated entry, not {quote(entry)}"
+            )
+
+    def module_getattr(name: str) -> Any:
+        entry = table.get(name)
+        if entry is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(entry.message, DeprecationWarning, stacklevel=2)
+        return entry.value()
+
+    module_getattr.__name__ = "__getattr__"
+    module_getattr.__qualname__ = f"{module}.__getattr__"
+    return module_getattr

@@ -1,0 +1,805 @@
+"""The card play of a deal, for games built on the kit: :class:`TrickPlay`.
+
+Most trick-taking games play their cards the same way once the auction is over: the
+leader leads, each seat in turn plays a legal card, the trick's winner takes it and
+leads the next, and the deal's play ends when the hands are empty. A :class:`TrickPlay`
+is that part of a state, as an immutable value: the hands, the trick in progress, the
+tricks taken. It decides nothing itself: the legal cards and the winners come from a
+:class:`~cardrules.TrickTable`'s kernel, compiled from the game's
+:class:`~cardrules.TrickRules` declaration (:func:`plain_rules` declares the common
+rules: follow suit, the highest trump or the highest card of the suit led wins).
+
+A plugin's state holds one and asks it: :meth:`~TrickPlay.to_play`,
+:meth:`~TrickPlay.plays` (the legal plays), :meth:`~TrickPlay.check` (the specific
+error, with the game's rule IDs), :meth:`~TrickPlay.play` (the next value),
+:attr:`~TrickPlay.tricks_won`, :meth:`~TrickPlay.observation` (a standard observation
+of the play, laid out by :func:`play_layout`).
+
+>>> from cardrules import Card, Suit, decks
+>>> deck = decks.standard_deck()
+>>> table = plain_rules(deck, trump=Suit.SPADES).compile()
+>>> hands = [["AH", "2S"], ["KH", "3D"], ["QH", "4D"], ["2H", "5D"]]
+>>> play = TrickPlay.deal(table, hands, leader=1)
+>>> play.to_play, [str(a) for a in play.plays()]
+(1, ['play KH', 'play 3D'])
+>>> for card in ("KH", "QH", "2H", "2S"):
+...     play = play.play(Card.parse(card))
+>>> play.tricks_won, play.to_play, play.tricks[-1]
+((1, 0, 0, 0), 0, Trick(leader=1, plays=((1, KH), (2, QH), (3, 2H), (0, 2S)), winner=0))
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Final, Self
+
+import attrs
+
+from cardrules._util import quote
+from cardrules.actions import Action, Play
+from cardrules.cards import Card, Rank
+from cardrules.errors import (
+    CardNotInHandError,
+    DealError,
+    IllegalActionError,
+    InvalidArgumentError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
+    UnknownCardError,
+    WrongPhaseError,
+)
+from cardrules.state import StateBase, check_seat
+from cardrules.tricks import Obligation, TrickRules, TrickTable
+
+__all__ = [
+    "Deal",
+    "Trick",
+    "TrickPlay",
+    "TrickState",
+    "TrickView",
+    "by_seat",
+    "plain_rules",
+    "play_layout",
+]
+
+_ACE_HIGH: Final = 15  # above the king (13) and the knight (14), where the ace is 1
+
+
+def plain_rules(
+    cards: Iterable[Card], *, trump: Hashable | None = None, ace_high: bool = True
+) -> TrickRules:
+    """The trick rules of the common game over ``cards``: follow suit when able, and
+    the highest trump, or without one the highest card of the suit led, wins.
+
+    Args:
+        cards: The deck.
+        trump: The trump suit (a :class:`~cardrules.Suit`), or ``None`` for no trump.
+        ace_high: The ace ranks above the king (else below the 2).
+
+    Returns:
+        The :class:`~cardrules.TrickRules` declaration; ``.compile()`` it once.
+
+    >>> from cardrules import Card, Suit, decks
+    >>> table = plain_rules(decks.standard_deck(), trump=Suit.HEARTS).compile()
+    >>> table.winner([Card.parse(c) for c in ("AS", "2H", "KS")])
+    1
+    """
+    deck = tuple(cards)
+    return TrickRules(
+        cards=deck,
+        suit_of={card: card.suit for card in deck},
+        strength={
+            card: _ACE_HIGH if ace_high and card.rank == Rank.ACE else int(card.rank)
+            for card in deck
+        },
+        trump=trump,
+    )
+
+
+@attrs.frozen
+class Trick:
+    """A finished trick.
+
+    Attributes:
+        leader: The seat that led.
+        plays: ``(seat, card)`` in playing order.
+        winner: The seat that took it.
+    """
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def __repr__(self) -> str:
+        plays = ", ".join(f"({seat}, {card})" for seat, card in self.plays)
+        return f"Trick(leader={self.leader}, plays=({plays}), winner={self.winner})"
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class TrickPlay:
+    """The card play of one deal: the hands, the trick in progress and the tricks taken.
+
+    Immutable: :meth:`play` returns the next value. Two values are equal when their
+    trick rules, hands, leader and tricks are. Cards are the table's *positions* inside
+    (``table.cards[p]``), so a deck with copies of a card (a double deck) works too.
+
+    Build the first one with :meth:`deal`.
+
+    Attributes:
+        table: The compiled trick rules.
+        hands: Each seat's cards, as a mask of positions.
+        leader: The seat that leads (led) the trick in progress.
+        trick: The positions played to the trick in progress, in order.
+        done: The finished tricks, as ``(leader, positions, winner)``.
+    """
+
+    __slots__ = ("done", "hands", "leader", "table", "trick")
+
+    table: TrickTable
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+    done: tuple[tuple[int, tuple[int, ...], int], ...]
+
+    def __init__(
+        self,
+        table: TrickTable,
+        hands: tuple[int, ...],
+        leader: int,
+        trick: tuple[int, ...] = (),
+        done: tuple[tuple[int, tuple[int, ...], int], ...] = (),
+    ) -> None:
+        for name, value in (
+            ("table", table),
+            ("hands", hands),
+            ("leader", leader),
+            ("trick", trick),
+            ("done", done),
+        ):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def deal(
+        cls, table: TrickTable, hands: Sequence[Iterable[Card | str]], *, leader: int
+    ) -> TrickPlay:
+        """The play of a deal of these hands, ``leader`` to lead.
+
+        Args:
+            table: The compiled trick rules of the deal.
+            hands: Each seat's cards (cards or codes).
+            leader: The seat that leads the first trick.
+
+        Raises:
+            DealError: a card not in the table's deck, or dealt more often than the
+                deck holds it.
+            NotationError: a code that is not a card.
+            InvalidArgumentError: no hand, or ``leader`` not a seat.
+        """
+        if isinstance(hands, str) or not hands:
+            raise InvalidArgumentError(f"hands is one hand per seat, not {quote(hands)}")
+        if type(leader) is not int or not 0 <= leader < len(hands):
+            raise InvalidArgumentError(f"the leader must be a seat, not {quote(leader)}")
+        masks = []
+        seen = 0
+        for seat, hand in enumerate(hands):
+            cards = [c if isinstance(c, Card) else Card.parse(c) for c in hand]
+            mask = 0
+            for card in cards:
+                for p in table.positions.get(card, ()):
+                    if not (seen | mask) >> p & 1:
+                        mask |= 1 << p
+                        break
+                else:
+                    raise DealError(f"{card} of seat {seat} is not in the deck, or is dealt twice")
+            seen |= mask
+            masks.append(mask)
+        return cls(table, tuple(masks), leader)
+
+    # -- values ----------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.hands, self.leader, self.trick, self.done)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrickPlay):
+            return NotImplemented
+        # A game's table is one object per trump; a copy (unpickled) compares by its rules.
+        same = self.table is other.table or self.table.rules == other.table.rules
+        return same and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"TrickPlay is immutable; cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TrickPlay, (self.table, self.hands, self.leader, self.trick, self.done))
+
+    def __repr__(self) -> str:
+        trick = " ".join(f"{seat}:{card}" for seat, card in self.current)
+        return f"<TrickPlay trick {len(self.done) + 1} [{trick}] to_play={self.to_play}>"
+
+    # -- the turn --------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every card is played."""
+        return not any(self.hands)
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play, ``None`` once every card is played."""
+        if self.is_over:
+            return None
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    def legal_mask(self) -> int:
+        """The positions the seat to play may play (0 once the play is over)."""
+        seat = self.to_play
+        return 0 if seat is None else self.table.legal_mask(self.hands[seat], self.trick)
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The distinct cards the seat to play may play, in deck order."""
+        cards = self.table.cards
+        return tuple(dict.fromkeys(cards[p] for p in _bits(self.legal_mask())))
+
+    def plays(self) -> tuple[Play, ...]:
+        """The legal plays of the seat to play, in deck order."""
+        return tuple(Play(card) for card in self.legal_cards())
+
+    def check(self, card: Card, seat: int, *, rule_ids: Mapping[str, str] | None = None) -> int:
+        """The position ``seat`` plays ``card`` from, or the specific error.
+
+        The caller has checked that ``seat`` is to play. The messages name only
+        ``card`` and the suit led: nothing of another seat's hand.
+
+        Args:
+            card: The card played.
+            seat: The seat playing it.
+            rule_ids: The game's rule IDs for the errors, by ``"deck"`` (the card is
+                not in the deck), ``"follow"``, ``"trump"`` and ``"overtrump"``.
+
+        Raises:
+            UnknownCardError: ``card`` is not in the deck.
+            CardNotInHandError: ``seat`` does not hold it.
+            MustFollowSuitError, MustTrumpError, MustOvertrumpError: it breaks an
+                obligation of the declaration.
+        """
+        rules = rule_ids or {}
+        table = self.table
+        positions = table.positions.get(card, ()) if type(card) is Card else ()
+        if not positions:
+            raise UnknownCardError(
+                f"{quote(card)} is not in the deck",
+                action=Play(card) if type(card) is Card else None,
+                seat=seat,
+                rule_id=rules.get("deck"),
+            )
+        hand = self.hands[seat]
+        held = [p for p in positions if hand >> p & 1]
+        if not held:
+            raise CardNotInHandError(
+                f"seat {seat} does not hold {card}", action=Play(card), seat=seat
+            )
+        position = held[0]
+        why = table.why_illegal(hand, self.trick, position)
+        if why is None:
+            return position
+        raise self._broken(why, card, seat, rules)
+
+    def _broken(
+        self, why: Obligation, card: Card, seat: int, rules: Mapping[str, str]
+    ) -> IllegalActionError:
+        led = self.table.led_suit(self.trick)
+        label = self.table.suit_labels[led] if led >= 0 else None
+        name = str(getattr(label, "name", label)).lower()
+        if why is Obligation.FOLLOW_SUIT:
+            rule = rules.get("follow")
+            return MustFollowSuitError(
+                f"{card} does not follow the suit led: seat {seat} holds {name} and must play one",
+                action=Play(card),
+                seat=seat,
+                rule_id=rule,
+            )
+        if why is Obligation.TRUMP:
+            rule = rules.get("trump")
+            return MustTrumpError(
+                f"{card}: seat {seat} holds no {name} and must trump",
+                action=Play(card),
+                seat=seat,
+                rule_id=rule,
+            )
+        rule = rules.get("overtrump")
+        return MustOvertrumpError(
+            f"{card}: seat {seat} must play a trump above the best one in the trick",
+            action=Play(card),
+            seat=seat,
+            rule_id=rule,
+        )
+
+    def play(self, card: Card | int) -> TrickPlay:
+        """The play after the seat to play plays ``card`` (a card, or a position), which
+        :meth:`check` accepted; a full trick goes to its winner, who leads next.
+
+        Raises:
+            InvalidArgumentError: the play is over, or the seat does not hold the card.
+        """
+        seat = self.to_play
+        if seat is None:
+            raise InvalidArgumentError("every card is played")
+        hand = self.hands[seat]
+        if isinstance(card, Card):
+            held = [p for p in self.table.positions.get(card, ()) if hand >> p & 1]
+            position = held[0] if held else -1
+        else:
+            position = card
+        if (
+            type(position) is not int
+            or not 0 <= position < len(self.table.cards)
+            or not (hand >> position & 1)
+        ):
+            raise InvalidArgumentError(f"seat {seat} does not hold {quote(card)}")
+        hands = list(self.hands)
+        hands[seat] = hand & ~(1 << position)
+        trick = (*self.trick, position)
+        if len(trick) < len(hands):
+            return TrickPlay(self.table, tuple(hands), self.leader, trick, self.done)
+        n = len(hands)
+        winner = (self.leader + self.table.winner_position(trick)) % n
+        done = (*self.done, (self.leader, trick, winner))
+        return TrickPlay(self.table, tuple(hands), winner, (), done)
+
+    # -- what the table sees ---------------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in deck order."""
+        return self.table.cards_of(self.hands[seat])
+
+    @property
+    def current(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as ``(seat, card)``, in playing order."""
+        cards, n = self.table.cards, len(self.hands)
+        return tuple(((self.leader + k) % n, cards[p]) for k, p in enumerate(self.trick))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        cards, n = self.table.cards, len(self.hands)
+        return tuple(
+            Trick(leader, tuple(((leader + k) % n, cards[p]) for k, p in enumerate(trick)), won)
+            for leader, trick, won in self.done
+        )
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has taken."""
+        won = [0] * len(self.hands)
+        for _, _, winner in self.done:
+            won[winner] += 1
+        return tuple(won)
+
+    def played(self) -> frozenset[Card]:
+        """Every card played so far, to the tricks and to the trick in progress: public."""
+        cards = self.table.cards
+        played = [cards[p] for _, trick, _ in self.done for p in trick]
+        return frozenset(played + [cards[p] for p in self.trick])
+
+    def observation(self, seat: int) -> list[float]:
+        """What ``seat`` sees of the play as numbers, laid out by :func:`play_layout`:
+        seats counted from ``seat`` (block ``k`` is the seat ``k`` places to its left).
+
+        >>> from cardrules import decks
+        >>> deck = decks.standard_deck()
+        >>> play = TrickPlay.deal(plain_rules(deck).compile(), [deck[:26], deck[26:]], leader=0)
+        >>> obs = play.observation(1)
+        >>> len(obs), sum(obs[:52]), obs[-2:]
+        (264, 26.0, [0.0, 1.0])
+        """
+        cards = self.table.cards
+        index = _distinct_index(cards)
+        size = len(set(cards))
+        n = len(self.hands)
+        obs = [0.0] * (size * (1 + 2 * n) + 2 * n)
+        for p in _bits(self.hands[seat]):
+            obs[index[cards[p]]] += 1.0
+        base = size
+        for leader, trick, _ in self.done:
+            for k, p in enumerate(trick):
+                obs[base + (leader + k - seat) % n * size + index[cards[p]]] += 1.0
+        for k, p in enumerate(self.trick):
+            block = (self.leader + k - seat) % n * size + index[cards[p]]
+            obs[base + block] += 1.0
+            obs[base + n * size + block] += 1.0
+        base += 2 * n * size
+        for other, won in enumerate(self.tricks_won):
+            obs[base + (other - seat) % n] = float(won)
+        to_play = self.to_play
+        if to_play is not None:
+            obs[base + n + (to_play - seat) % n] = 1.0
+        return obs
+
+
+@functools.cache
+def _plain_table(deck: tuple[Card, ...], trump: Hashable | None) -> TrickTable:
+    return plain_rules(deck, trump=trump).compile()
+
+
+def by_seat(values: Sequence[int | None], seat: int, width: int) -> list[float]:
+    """Per-seat values one-hot, from ``seat`` on (block ``k`` is the seat ``k`` places to
+    its left), ``width`` slots a seat; ``None`` leaves a seat's block at zero: how an
+    observation shows each seat's bid.
+
+    >>> by_seat([2, None, 0], 1, 3)
+    [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    """
+    n = len(values)
+    out = [0.0] * (n * width)
+    for k in range(n):
+        value = values[(seat + k) % n]
+        if value is not None:
+            out[k * width + value] = 1.0
+    return out
+
+
+def _distinct_index(cards: Sequence[Card]) -> dict[Card, int]:
+    return {card: k for k, card in enumerate(dict.fromkeys(cards))}
+
+
+def play_layout(players: int, cards: int) -> tuple[tuple[str, tuple[int, ...], str], ...]:
+    """The blocks of :meth:`TrickPlay.observation`, as ``(name, shape, meaning)`` for
+    :func:`~cardrules.info.observation_layout`, with ``cards`` the distinct cards of
+    the deck.
+
+    >>> [name for name, _, _ in play_layout(4, 52)]
+    ['hand', 'played', 'trick', 'tricks_won', 'to_play']
+    """
+    return (
+        ("hand", (cards,), "the copies of each card in the viewer's hand, in deck order"),
+        ("played", (players, cards), "the cards each seat has played, the viewer first"),
+        ("trick", (players, cards), "the card each seat has put on the trick in progress"),
+        ("tricks_won", (players,), "the tricks each seat has taken"),
+        ("to_play", (players,), "1 for the seat to play"),
+    )
+
+
+# -- a game's state on the kit: a phase of its own (an auction), then the card play ---------
+
+
+@attrs.frozen
+class Deal:
+    """The cards of one deal, shared by all its states.
+
+    Attributes:
+        variant: The variant (rules and options) of the deal.
+        dealer: The seat that dealt.
+        hands: Each seat's cards as dealt.
+        piles: The deal's other piles, as the variant declares them
+            (:attr:`GameInfo.deal_piles <cardrules.info.GameInfo.deal_piles>`): a turn-up.
+    """
+
+    variant: Any
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    piles: tuple[tuple[Card, ...], ...] = ()
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class TrickView:
+    """What a seat may know of a :class:`TrickState`: the base of a plugin's view, which
+    adds its game's own fields (``@attrs.frozen(kw_only=True)``) and observation
+    (:meth:`_observation`).
+
+    Attributes:
+        seat: The seat this view is for.
+        dealer: The dealer.
+        to_play: The seat to act, ``None`` at the end.
+        hand: This seat's cards.
+        trick: The trick in progress, as ``(seat, card)``.
+        tricks: The finished tricks.
+        tricks_won: The tricks each seat has taken.
+        hand_sizes: How many cards each seat holds.
+        public_cards: The cards whose place every seat knows (played, turned up).
+        play: The card play, as the kit holds it (read by :meth:`observation`).
+    """
+
+    seat: int
+    dealer: int
+    to_play: int | None
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    public_cards: frozenset[Card]
+    play: TrickPlay = attrs.field(eq=False)
+
+    def observation(self) -> list[float]:
+        """The card play as numbers (:func:`play_layout`), then the game's own blocks."""
+        return self.play.observation(self.seat) + self._observation()
+
+    def _observation(self) -> list[float]:
+        """The game's own blocks of the observation, after the card play's (none)."""
+        return []
+
+    def __repr__(self) -> str:
+        hand = " ".join(map(str, self.hand))
+        trick = " ".join(f"{seat}:{card}" for seat, card in self.trick)
+        return (
+            f"<{type(self).__name__} seat={self.seat} hand=[{hand}] trick=[{trick}] "
+            f"to_play={self.to_play} tricks_won={list(self.tricks_won)}>"
+        )
+
+
+class TrickState(StateBase):
+    """The state of a game whose deal ends with its card play, on the kit: a
+    :class:`~cardrules.StateBase` that holds the :class:`Deal` and a :class:`TrickPlay`.
+
+    It gives a game everything but its result and its view: the seat to act, the legal
+    actions, the checks (the card play's with the game's :attr:`rule_ids`), the
+    transitions, the hands, the returns, equality. A game with a phase before the play
+    (an auction) keeps its own facts in slots of its own (``__slots__``, their first
+    values in :attr:`_start`) and says what the phase allows with four hooks:
+    :meth:`_phase_actions`, :meth:`_phase_seat`, :meth:`_phase_apply` and, for the
+    error that names its rule, :meth:`_refuse`.
+
+    A subclass implements :meth:`_result` (the finished deal's result) and
+    ``view(seat)`` (:meth:`_view_fields` fills a :class:`TrickView`'s), and says which
+    trick rules a deal plays: :meth:`trump_of` (the common rules of :func:`plain_rules`
+    with that trump) or :meth:`table`. A :class:`~cardrules.KitVariant` whose
+    ``state_class`` it is deals its states.
+    """
+
+    __slots__ = ("_act", "_deal", "_parent", "_play")
+
+    _deal: Deal
+    _play: TrickPlay
+    _game_word = "deal"
+
+    rule_ids: ClassVar[Mapping[str, str]] = {}
+    """The game's rule IDs for the errors: ``"deck"``, ``"follow"``, ``"trump"``,
+    ``"overtrump"`` (see :meth:`TrickPlay.check`), ``"phase"`` (an action of the wrong
+    phase)."""
+
+    _start: ClassVar[Mapping[str, Any]] = {}
+    """The first value of each of the subclass's own slots, by name."""
+
+    # -- the deal ----------------------------------------------------------------------
+
+    @classmethod
+    def trump_of(cls, deal: Deal) -> Hashable | None:
+        """The trump suit of ``deal`` for :meth:`table`: none by default."""
+        return None
+
+    @classmethod
+    def table(cls, deal: Deal) -> TrickTable:
+        """The compiled trick rules of ``deal``: by default the common rules
+        (:func:`plain_rules`) over the variant's deck with the deal's :meth:`trump_of`,
+        compiled once per deck and trump. A game with other rules overrides it."""
+        return _plain_table(tuple(deal.variant.deck), cls.trump_of(deal))
+
+    @classmethod
+    def leader(cls, deal: Deal) -> int:
+        """The seat that leads the first trick: the dealer's left (a subclass may say
+        otherwise)."""
+        return (deal.dealer + 1) % len(deal.hands)
+
+    @classmethod
+    def first(cls, deal: Deal) -> Self:
+        """The first state of ``deal``.
+
+        Raises:
+            DealError: a hand holds a card that is not of the table's deck.
+        """
+        play = TrickPlay.deal(cls.table(deal), deal.hands, leader=cls.leader(deal))
+        return cls._new(_deal=deal, _play=play, **cls._start, _parent=None, _act=None)
+
+    @classmethod
+    def from_piles(cls, variant: Any, dealer: int, piles: Sequence[Sequence[Card]]) -> Self:
+        """The first state of the deal of ``piles``: the hands, then the declared piles,
+        of the sizes ``variant.deal_shape()`` gives.
+
+        Raises:
+            DealError: piles of the wrong number or size, or cards that are not the
+                deck's (a card not in it, or more copies than it holds).
+            InvalidSeatError: ``dealer`` is not a seat.
+        """
+        n = variant.players
+        dealer = check_seat(dealer, n)
+        size, *sizes = variant.deal_shape()
+        if (
+            len(piles) != n + len(sizes)
+            or any(len(hand) != size for hand in piles[:n])
+            or any(len(pile) != k for pile, k in zip(piles[n:], sizes, strict=False))
+        ):
+            extra = "".join(f" and a pile of {k}" for k in sizes)
+            raise DealError(f"a deal of {variant.name} is {n} hands of {size} cards{extra}")
+        cut = tuple(tuple(pile) for pile in piles)
+        cards: list[object] = [card for pile in cut for card in pile]
+        spare = Counter(variant.deck)
+        spare.subtract(card for card in cards if type(card) is Card)
+        wrong = [card for card in cards if type(card) is not Card or spare[card] < 0]
+        if wrong:
+            raise DealError(f"{quote(wrong[0])} is not a card of the deck, or is dealt twice")
+        return cls.first(Deal(variant, dealer, cut[:n], cut[n:]))
+
+    def deal_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards of this deal: the hands as dealt, then the other piles."""
+        return (*self._deal.hands, *self._deal.piles)
+
+    # -- the hooks of a phase before the play (none by default) ----------------------------
+
+    def _phase_actions(self) -> tuple[Action, ...] | None:
+        """The legal actions of the phase before the card play, ``None`` once it is over."""
+        return None
+
+    def _phase_seat(self) -> int:
+        """The seat to act in the phase before the card play."""
+        raise NotImplementedError
+
+    def _phase_apply(self, action: Action, seat: int) -> Mapping[str, Any]:
+        """The new values of the subclass's slots after ``seat``'s ``action`` of the phase."""
+        raise NotImplementedError
+
+    def _refuse(self, action: Action, seat: int) -> IllegalActionError:
+        """The error for an action of the phase that is not legal (a subclass names its
+        rule)."""
+        return IllegalActionError(
+            f"seat {seat} may not {self.variant.action_text(action)} now",
+            action=action,
+            seat=seat,
+            rule_id=self.rule_ids.get("phase"),
+        )
+
+    # -- StateBase's hooks ---------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        own = tuple(getattr(self, name) for name in self._start)
+        return (self._deal, self._play, *own)
+
+    def _validate(self, action: object, seat: object) -> tuple[Action, int]:
+        acting = self._require_turn(seat)
+        parsed = self._parse(action, acting)
+        phase = self._phase_actions()
+        if phase is not None and parsed not in phase:
+            if type(parsed) is Play:
+                raise WrongPhaseError(
+                    f"seat {acting} has no card to play yet: {self.variant.action_text(phase[0])}"
+                    " or another action of this phase",
+                    action=parsed,
+                    seat=acting,
+                    rule_id=self.rule_ids.get("phase"),
+                )
+            raise self._refuse(parsed, acting)
+        if phase is None:
+            if type(parsed) is not Play:
+                raise WrongPhaseError(
+                    f"seat {acting} plays a card now, not {quote(str(parsed))}",
+                    action=parsed,
+                    seat=acting,
+                    rule_id=self.rule_ids.get("phase"),
+                )
+            self._play.check(parsed.card, acting, rule_ids=self.rule_ids)
+        return parsed, acting
+
+    def _transition(self, action: Action, seat: int) -> Self:
+        own = {name: getattr(self, name) for name in self._start}
+        play = self._play
+        if self._phase_actions() is not None:
+            own.update(self._phase_apply(action, seat))
+        else:
+            play = play.play(action.card)  # type: ignore[attr-defined]
+        return self._new(_deal=self._deal, _play=play, **own, _parent=self, _act=action)
+
+    # -- the State interface ---------------------------------------------------------------
+
+    @property
+    def variant(self) -> Any:
+        """The variant of this deal."""
+        return self._deal.variant
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._deal.dealer
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act: in the phase before the play, then in the play; ``None``
+        once every card is played."""
+        if self._phase_actions() is not None:
+            return self._phase_seat()
+        return self._play.to_play
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once every card is played."""
+        return self._play.is_over
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions of the phase, then the legal plays (in deck order)."""
+        phase = self._phase_actions()
+        return self._play.plays() if phase is None else phase
+
+    def result(self) -> Any:
+        """The deal's result (the subclass's :meth:`_result`).
+
+        Raises:
+            WrongPhaseError: the deal is not over (citing the ``"score"`` rule ID).
+        """
+        if not self._play.is_over:
+            left = len(self._deal.hands[0]) - len(self._play.done)
+            raise WrongPhaseError(
+                f"the {self._game_word} is not over: {left} tricks to play",
+                rule_id=self.rule_ids.get("score"),
+            )
+        return self._result()
+
+    def _result(self) -> Any:
+        """The result of the finished deal; a subclass implements it."""
+        raise NotImplementedError
+
+    def returns(self) -> tuple[float, ...]:
+        """``result().returns`` once every card is played; zeros before."""
+        if not self._play.is_over:
+            return (0.0,) * len(self._deal.hands)
+        returns: tuple[float, ...] = self.result().returns
+        return returns
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (full information: for servers, not for players)."""
+        return self._play.hand(check_seat(seat, len(self._deal.hands)))
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        """The fields of a :class:`TrickView` for ``seat``; every pile of the deal
+        is public (a turn-up).
+
+        Raises:
+            InvalidSeatError: ``seat`` is not a seat.
+        """
+        play = self._play
+        seat = check_seat(seat, len(self._deal.hands))
+        shown = {card for pile in self._deal.piles for card in pile}
+        return {
+            "seat": seat,
+            "dealer": self.dealer,
+            "to_play": self.to_play,
+            "hand": play.hand(seat),
+            "trick": play.current,
+            "tricks": play.tricks,
+            "tricks_won": play.tricks_won,
+            "hand_sizes": tuple(mask.bit_count() for mask in play.hands),
+            "public_cards": play.played() | shown,
+            "play": play,
+        }
+
+    # -- the play's facts ------------------------------------------------------------------
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as ``(seat, card)``, in playing order."""
+        return self._play.current
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        return self._play.tricks
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has taken."""
+        return self._play.tricks_won
