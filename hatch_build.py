@@ -22,13 +22,16 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, from the project root: the trick kernel and the engine rooms,
-#: where every hot path (``apply``, ``legal_actions``, the playouts) runs.
+#: where every hot path (``apply``, ``legal_actions``, the playouts) runs, and the
+#: perfect-information solvers.
 COMPILED = (
     "src/cardrules/_tricks.py",
     "src/cardrules/tarot/_tables.py",
     "src/cardrules/tarot/_engine.py",
+    "src/cardrules/tarot/_solver.py",
     "src/cardrules/bid_euchre/_tables.py",
     "src/cardrules/bid_euchre/_engine.py",
+    "src/cardrules/bid_euchre/_solver.py",
 )
 
 #: What the compiled build needs to build (only then).

@@ -47,6 +47,7 @@ from cardrules.state import SeatRequired, Variant, check_seat
 from cardrules.tricks import TrickRules, TrickTable
 
 if TYPE_CHECKING:
+    from cardrules.solving import Solver
     from cardrules.state import State
 
 __all__ = ["BidEuchreVariant"]
@@ -516,6 +517,18 @@ class BidEuchreVariant(Variant):
         if trump not in TRUMP_CHOICES:
             raise InvalidArgumentError(f"not a trump choice: {quote(trump)}")
         return self._tables.trick_tables[TRUMP_CHOICES.index(trump)]
+
+    def solver(self) -> Solver:
+        """This game's perfect-information solver, the hook that
+        :func:`cardrules.solving.solve` calls: the tricks each team takes under best play.
+
+        >>> BidEuchreVariant().solver().horizon
+        6
+        """
+        from cardrules.bid_euchre._solver import horizon, solve
+        from cardrules.solving import Solver
+
+        return Solver(solve, horizon(self.options))
 
     # -- values ---------------------------------------------------------------------------
 

@@ -4,6 +4,8 @@
 * :class:`RandomBot`: uniform among the legal actions, for any variant;
 * :class:`TarotBot` and :class:`BidEuchreBot`: rule-based players;
 * :class:`MonteCarloBot`: determinized playouts from hidden hands sampled from its view;
+* :class:`SearchBot`: determinized search, each sampled deal solved
+  (:func:`cardrules.solving.solve`);
 * :func:`bot_for`: a bot by variant name and kind (:data:`BOT_KINDS`);
 * :func:`play_game`: play a deal to the end with one bot per seat.
 
@@ -23,6 +25,7 @@ from cardrules.bots.base import BOT_KINDS, Bot, bot_for, play_game
 from cardrules.bots.bid_euchre import BidEuchreBot
 from cardrules.bots.monte_carlo import MonteCarloBot
 from cardrules.bots.random_bot import RandomBot
+from cardrules.bots.search import SearchBot
 from cardrules.bots.tarot import TarotBot
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "Bot",
     "MonteCarloBot",
     "RandomBot",
+    "SearchBot",
     "TarotBot",
     "bot_for",
     "play_game",

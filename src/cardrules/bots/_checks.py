@@ -17,7 +17,7 @@ from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, GameOverError, InvalidArgumentError
 
-__all__ = ["check_bot", "check_choice", "check_rng", "check_turn"]
+__all__ = ["check_bot", "check_choice", "check_rng", "check_seconds", "check_turn"]
 
 B = TypeVar("B")
 
@@ -97,3 +97,19 @@ def check_bot(bot: B, name: str) -> B:
             f"{name} must be a bot, with a choose(view, legal, rng) method, not {quote(bot)}"
         )
     return bot
+
+
+def check_seconds(value: object) -> float:
+    """``value`` as a bot's time budget in seconds: a positive, finite int or float.
+
+    Raises:
+        InvalidArgumentError: it is not (``0``, ``nan``, an int too large for a float …).
+    """
+    if type(value) in (int, float):
+        try:
+            seconds = float(value)  # type: ignore[arg-type]
+        except OverflowError:
+            seconds = float("inf")
+        if 0 < seconds < float("inf"):
+            return seconds
+    raise InvalidArgumentError(f"seconds must be a positive finite number, not {quote(value)}")

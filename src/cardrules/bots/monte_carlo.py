@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from cardrules._util import quote
 from cardrules.actions import Action
-from cardrules.bots._checks import check_bot, check_choice
+from cardrules.bots._checks import check_bot, check_choice, check_seconds
 from cardrules.bots.base import Bot, bot_for
 from cardrules.errors import InvalidArgumentError
 
@@ -79,7 +79,7 @@ class MonteCarloBot:
                 f"playouts must be an int from 1 to 10**9, not {quote(playouts)}"
             )
         if seconds is not None:
-            seconds = _seconds(seconds)
+            seconds = check_seconds(seconds)
         self.playouts = playouts
         self.seconds = seconds
         self.fallback = None if fallback is None else check_bot(fallback, "fallback")
@@ -153,18 +153,6 @@ class MonteCarloBot:
         if bot is None:
             bot = self._fallbacks[variant_id] = bot_for(variant_id)
         return bot
-
-
-def _seconds(value: object) -> float:
-    """``value`` as a time budget in seconds: a positive, finite int or float."""
-    if type(value) in (int, float):
-        try:
-            seconds = float(value)  # type: ignore[arg-type]
-        except OverflowError:
-            seconds = float("inf")
-        if 0 < seconds < float("inf"):
-            return seconds
-    raise InvalidArgumentError(f"seconds must be a positive finite number, not {quote(value)}")
 
 
 def _points(result: Any, seat: int) -> float:

@@ -42,7 +42,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
@@ -74,6 +74,9 @@ from cardrules.tarot.scoring import Camp, DealResult
 from cardrules.tarot.state import Phase, TarotState
 from cardrules.tarot.view import observation_size as _observation_size
 from cardrules.tricks import TrickRules, TrickTable
+
+if TYPE_CHECKING:
+    from cardrules.solving import Solver
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -705,6 +708,18 @@ class TarotVariant(Variant):
         """Play uniformly random legal actions from ``state`` to the end; see
         :func:`cardrules.tarot.random_playout`."""
         return _random_playout(state, rng)
+
+    def solver(self) -> Solver:
+        """This game's perfect-information solver, the hook that
+        :func:`cardrules.solving.solve` calls: the deal's value under best play.
+
+        >>> TarotVariant(players=4).solver().horizon > 0
+        True
+        """
+        from cardrules.solving import Solver
+        from cardrules.tarot._solver import horizon, solve
+
+        return Solver(solve, horizon(self.options))
 
     # -- values ----------------------------------------------------------------------
 
