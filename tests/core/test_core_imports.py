@@ -197,3 +197,29 @@ def test_the_integrations_and_the_simulation_import_no_game() -> None:
             )
         ]
     assert loaded == []
+
+
+def test_the_games_are_lazy_attributes_of_the_package() -> None:
+    code = (
+        "import sys, cardrules\n"
+        "assert 'cardrules.tarot' not in sys.modules\n"
+        "assert {'tarot', 'bid_euchre'} <= set(dir(cardrules))\n"
+        "assert cardrules.tarot.TarotVariant().id == 'tarot'\n"
+        "assert cardrules.bid_euchre.BidEuchreVariant().id == 'bid-euchre'\n"
+        "assert 'cardrules.bid_euchre' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    with pytest.raises(AttributeError, match="no attribute 'whist'"):
+        cardrules.__getattr__("whist")
+
+
+@pytest.mark.parametrize("name", ["cardrules", "cardrules.tarot", "cardrules.bid_euchre"])
+def test_a_face_lists_only_its_public_names(name: str) -> None:
+    module = sys.modules[name] if name in sys.modules else __import__(name, fromlist=["_"])
+    listed = dir(module)
+    assert set(module.__all__) <= set(listed)
+    assert not [n for n in listed if n.startswith("_") and n != "__version__"]
+    for helper in ("Any", "TYPE_CHECKING", "warnings", "Final", "annotations"):
+        assert helper not in listed
+    for listed_name in listed:
+        assert getattr(module, listed_name) is not None
