@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules._util import FrozenDict, quote
+from cardrules.deprecation import deprecated_alias
 from cardrules.errors import InvalidArgumentError, RecordError
 
 if TYPE_CHECKING:
@@ -100,8 +101,19 @@ class Record:
     actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
     require_seat: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """The record as a JSON object (``dict``), format and schema included."""
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON object (``dict``), format and schema included, as
+        :func:`~cardrules.dumps` writes it; ``cardrules.json_schema("record", variant_id)``
+        describes it.
+
+        .. versionchanged:: 0.3.0
+           ``to_json``, its other name, is deprecated (removed in 0.4).
+
+        >>> import cardrules
+        >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
+        >>> record.to_dict()["variant"], record.to_dict()["actions"]
+        ('tarot', [])
+        """
         document = {
             "format": FORMAT,
             "schema": SCHEMA_VERSION,
@@ -117,12 +129,9 @@ class Record:
             document["require_seat"] = self.require_seat
         return document
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON values, as every value an app sends has: :meth:`to_json`.
-
-        ``cardrules.json_schema("record", variant_id)`` describes it.
-        """
-        return self.to_json()
+    to_json = deprecated_alias(
+        "to_dict", "Record.to_json is deprecated and will be removed in 0.4; use Record.to_dict"
+    )
 
 
 # Its public home: pickles and documentation name cardrules.records.Record.
@@ -164,7 +173,7 @@ def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None 
     """
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
-    document = record.to_json()
+    document = record.to_dict()
     check_values(document)
     if key is not None:
         document["signature"] = _signature(document, _key_bytes(key))

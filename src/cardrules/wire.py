@@ -29,7 +29,7 @@ receives.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Final
@@ -156,3 +156,56 @@ def facts_from_dict(
     if missing:
         raise ScoreInputError(f"the facts lack the field {missing[0]!r}")
     return cls(**{**(defaults or {}), **document})
+
+
+def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], Any]) -> Any:
+    """The result a result document (untrusted JSON, as ``to_dict()`` writes) describes.
+
+    The result is scored again from the document's facts by ``rescore``, and the document
+    must then be exactly what that result's ``to_dict()`` writes: a changed score, total
+    or text is refused, so a document never carries a score its facts do not give.
+
+    Args:
+        document: The JSON object.
+        rescore: Scores the document's facts (it checks them), under the caller's options.
+
+    Raises:
+        ScoreInputError: not an object, a field missing or unknown, facts refused, or a
+            field that differs from the facts' score (the message names it).
+    """
+    if not isinstance(document, Mapping):
+        raise ScoreInputError(f"a result is a JSON object, not {quote(document)}")
+    result = rescore(document)
+    expected: dict[str, Any] = result.to_dict()
+    unknown = [key for key in document if key not in expected]
+    if unknown:
+        raise ScoreInputError(
+            f"unknown field {quote(unknown[0])} in the result: the fields are "
+            + ", ".join(expected)
+        )
+    for key, value in expected.items():
+        if key not in document:
+            raise ScoreInputError(f"the result lacks the field {key!r}")
+        if not _same(document[key], value):
+            raise ScoreInputError(
+                f"the result's {key!r} is {quote(document[key])}, but its facts score"
+                f" {quote(value)} under these options"
+            )
+    return result
+
+
+def _same(given: object, expected: object) -> bool:
+    """JSON equality, strict on types (``True`` is not ``1``; ``1.0`` is not ``1``)."""
+    if isinstance(expected, list):
+        return (
+            isinstance(given, (list, tuple))
+            and len(given) == len(expected)
+            and all(_same(g, e) for g, e in zip(given, expected, strict=True))
+        )
+    if isinstance(expected, dict):
+        return (
+            isinstance(given, Mapping)
+            and len(given) == len(expected)
+            and all(k in given and _same(given[k], v) for k, v in expected.items())
+        )
+    return type(given) is type(expected) and given == expected

@@ -558,12 +558,12 @@ class TarotVariant(Variant):
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON values."""
-        return self.options.to_json()
+        return self.options.to_dict()
 
     @classmethod
     def from_options_json(cls, options: Mapping[str, Any]) -> TarotVariant:
         """Rebuild the variant from :meth:`options_json`; raises ``OptionsError``."""
-        return cls(TarotOptions.from_json(options))
+        return cls(TarotOptions.from_dict(options))
 
     def deal_json(self, state: State) -> dict[str, Any]:
         """The dealt cards of ``state``'s deal: ``{"hands": [[codes] …], "chien": [codes]}``."""
@@ -654,8 +654,8 @@ class TarotVariant(Variant):
     def _position_tag(self) -> str:
         return _pos.tag(
             f"tarot{self.players}",
-            self.options.to_json(),
-            TarotOptions(players=self.players).to_json(),
+            self.options.to_dict(),
+            TarotOptions(players=self.players).to_dict(),
         )
 
     # -- bots ------------------------------------------------------------------------
@@ -1064,7 +1064,7 @@ def _game_info(options: TarotOptions) -> GameInfo:
     )
     parameters = {
         name: value
-        for name, value in options.to_json().items()
+        for name, value in options.to_dict().items()
         # T-38: a game of the frameworks is one deal.
         if isinstance(value, (bool, int, str)) and name != "single_deal"
     }
