@@ -642,8 +642,8 @@ def test_b_match_arguments_of_any_size(number: str) -> None:
         ),
     ]
     if abs(value) > JSON_SAFE:
-        calls.append(lambda: BidEuchreMatch.start(scores=(value, 0)))
-        calls.append(lambda: BidEuchreMatch.start(scores=(0, value)))
+        calls.append(lambda: BidEuchreMatch.start(totals=(value, 0)))
+        calls.append(lambda: BidEuchreMatch.start(totals=(0, value)))
     for call in calls:
         with pytest.raises(ScoreInputError) as info:
             call()
@@ -654,7 +654,7 @@ def test_b_match_arguments_of_any_size(number: str) -> None:
     tally("(b) ints: match arguments", "rejected")
     if abs(value) <= JSON_SAFE:
         # A resumed score sheet may hold any JSON-safe score, negative ones included.
-        match = BidEuchreMatch.start(scores=(value, 0))
+        match = BidEuchreMatch.start(totals=(value, 0))
         assert str(value) in match.explain()
         tally("(b) ints: match arguments", "accepted")
 

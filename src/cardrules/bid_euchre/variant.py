@@ -529,19 +529,38 @@ class BidEuchreVariant(Variant):
     ) -> BidEuchreState:
         return self.state_from_deal_json(dealer, deal, require_seat=require_seat)
 
-    def new_match(self) -> BidEuchreMatch:
+    def new_match(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+        totals: tuple[int, ...] | list[int] | None = None,
+    ) -> BidEuchreMatch:
         """A match to the target score under these options, 0-0, dealt first by
-        ``options.first_dealer`` (:class:`~cardrules.bid_euchre.BidEuchreMatch`).
+        ``options.first_dealer`` (:class:`~cardrules.bid_euchre.BidEuchreMatch`); the
+        keywords are :meth:`BidEuchreMatch.start
+        <cardrules.bid_euchre.BidEuchreMatch.start>`'s.
 
         >>> match = BidEuchreVariant(target_score=10).new_match()
         >>> match.scores, match.options.target_score, match.is_over
         ((0, 0), 10, False)
+        >>> BidEuchreVariant().new_match(seed=3, require_seat=True).next_deal().requires_seat
+        True
         """
         # The one import inside a function: the match deals its hands with this class,
         # so match.py imports this module and not the other way (no circle).
         from cardrules.bid_euchre.match import BidEuchreMatch
 
-        return BidEuchreMatch.start(self.options)
+        return BidEuchreMatch.start(
+            self.options,
+            seed=seed,
+            rng=rng,
+            dealer=dealer,
+            require_seat=require_seat,
+            totals=totals,
+        )
 
     # -- positions ------------------------------------------------------------------------
 

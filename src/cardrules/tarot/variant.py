@@ -69,7 +69,7 @@ from cardrules.tarot.bidding import Contract, check_bid
 from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
-from cardrules.tarot.scoring import Camp, DealResult
+from cardrules.tarot.scoring import Camp, DealResult, Score
 from cardrules.tarot.state import Phase, TarotState
 from cardrules.tarot.view import observation_size as _observation_size
 
@@ -615,16 +615,39 @@ class TarotVariant(Variant):
     ) -> TarotState:
         return self.state_from_deal_json(dealer, deal, require_seat=require_seat)
 
-    def new_match(self) -> TarotMatch:
-        """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun.
+    def new_match(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+        totals: tuple[Score | float, ...] | list[Score | float] | None = None,
+        deal_limit: int | None = None,
+        target_score: int | None = None,
+    ) -> TarotMatch:
+        """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun:
+        the keywords are :meth:`TarotMatch.start <cardrules.tarot.TarotMatch.start>`'s.
 
         >>> TarotVariant(players=3).new_match().totals
         (0, 0, 0)
+        >>> match = TarotVariant().new_match(seed=1, require_seat=True, deal_limit=5)
+        >>> match.next_deal().requires_seat, match.is_over
+        (True, False)
         """
         # Here, not at the top: the match deals with this module's variant.
         from cardrules.tarot.match import TarotMatch
 
-        return TarotMatch.start(self.options)
+        return TarotMatch.start(
+            self.options,
+            seed=seed,
+            rng=rng,
+            dealer=dealer,
+            require_seat=require_seat,
+            totals=totals,
+            deal_limit=deal_limit,
+            target_score=target_score,
+        )
 
     # -- positions -------------------------------------------------------------------
 
