@@ -231,6 +231,14 @@ def record_schema(
                         " require_seat=True)); absent when it does not."
                     ),
                 },
+                "meta": {
+                    "type": "object",
+                    "description": (
+                        "An app's own data (Record.meta): JSON values under text keys, at"
+                        " most 4 levels deep and 16384 characters of JSON; covered by the"
+                        " signature; absent when not given."
+                    ),
+                },
                 "signature": {
                     "type": "string",
                     "pattern": "^hmac-sha256:[0-9a-f]{64}$",
