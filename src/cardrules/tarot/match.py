@@ -184,6 +184,9 @@ class TarotMatch:
     require_seat: bool
     deal_limit: int | None
     target_score: int | None
+    # The played (not annulled) deals among the results: kept, so that is_over and
+    # after() stay constant-time in a long session.
+    _played: int = attrs.field(init=False, eq=False, repr=False)
 
     def __init__(
         self,
@@ -246,6 +249,7 @@ class TarotMatch:
             running = [_exact(t + s) for t, s in zip(running, deal.scores, strict=True)]
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "totals", tuple(running))
+        object.__setattr__(self, "_played", played)
 
     def _limit(self) -> int | None:
         """The number of played deals after which the match is over, if any."""
@@ -363,8 +367,7 @@ class TarotMatch:
         results = self.results
         if not results:
             return False
-        played = sum(1 for deal in results if deal.annulled is None)
-        return self._ends(played, results[-1], self.totals)
+        return self._ends(self._played, results[-1], self.totals)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -418,6 +421,7 @@ class TarotMatch:
         for name in ("options", "seed", "require_seat", "deal_limit", "target_score"):
             object.__setattr__(match, name, getattr(self, name))
         object.__setattr__(match, "results", (*self.results, result))
+        object.__setattr__(match, "_played", self._played + (result.annulled is None))
         object.__setattr__(match, "dealer", self._next_dealer(self.dealer, result))
         object.__setattr__(
             match,
@@ -439,8 +443,7 @@ class TarotMatch:
                 "its single deal has been played "
                 "(use TarotOptions(single_deal=False) for a series of deals)"
             )
-        played = sum(1 for deal in self.results if deal.annulled is None)
-        return self._end_words(played)
+        return self._end_words(self._played)
 
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> TarotState:
         """Shuffle and deal the next deal, :attr:`dealer` dealing, requiring the acting
