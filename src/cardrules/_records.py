@@ -190,8 +190,8 @@ class Record:
 
         >>> import cardrules
         >>> record = cardrules.get_variant("bid-euchre").new_game(seed=1).record()
-        >>> record.with_meta({"table": 4}).meta
-        {'table': 4}
+        >>> record.with_meta({"table": 4}).meta["table"]
+        4
         >>> record.with_meta({"table": 4}).with_meta(None) == record
         True
         """
