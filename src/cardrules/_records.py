@@ -124,7 +124,8 @@ class Record:
         require_seat: The game was dealt with ``require_seat=True``: its replayed states
             require the acting seat too. Written to the JSON only when true.
         meta: An app's own data, or None: a JSON object (text keys; JSON values at most
-            :data:`MAX_META_DEPTH` levels deep and :data:`MAX_META_CHARS` characters of
+            :data:`~cardrules.records.MAX_META_DEPTH` levels deep and
+            :data:`~cardrules.records.MAX_META_CHARS` characters of
             JSON), such as a table id, player names and a date. Kept through
             :func:`~cardrules.dumps` and :func:`~cardrules.loads`, covered by the
             signature, ignored by the replay. Written to the JSON only when given.

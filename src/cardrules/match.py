@@ -82,7 +82,7 @@ def deal_seed(seed: int, number: int) -> int:
     """The seed of deal ``number`` (0 first) of a match seeded with ``seed``.
 
     A hash of both, the same on every platform and Python version, so a match restored
-    from its :meth:`to_dict` deals the cards the live match would have dealt.
+    from its ``to_dict()`` deals the cards the live match would have dealt.
 
     >>> deal_seed(7, 0), deal_seed(7, 1)
     (215090346753737, 42653291588542)
@@ -191,8 +191,8 @@ class Match(Protocol):
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> State:
         """Deal the next deal, :attr:`dealer` dealing: shuffled with ``rng``, or
         ``random.Random(seed)``, or (with neither) the match's own seed for this deal
-        when it has one (:func:`deal_seed`); the deal requires the acting seat when the
-        match does (``require_seat=True``)."""
+        when it has one (:func:`~cardrules.match.deal_seed`); the deal requires the
+        acting seat when the match does (``require_seat=True``)."""
         ...
 
     def explain(self) -> str:

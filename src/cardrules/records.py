@@ -68,10 +68,10 @@ SCHEMA_VERSION: Final = _SCHEMA_VERSION
 """The schema version this library writes and reads."""
 
 MAX_META_CHARS: Final = _MAX_META_CHARS
-"""The most characters of compact JSON a record's :attr:`~Record.meta` may take."""
+"""The most characters of compact JSON a record's ``meta`` may take."""
 
 MAX_META_DEPTH: Final = _MAX_META_DEPTH
-"""How many levels of objects and arrays a record's :attr:`~Record.meta` may nest."""
+"""How many levels of objects and arrays a record's ``meta`` may nest."""
 
 
 def loads(text: str | bytes, *, key: bytes | str | None = None) -> Record:

@@ -10,7 +10,7 @@ With ``TarotOptions(single_deal=True)`` (the default, the seed's game) the match
 one deal: it is over once a deal has been played, annulled deals being redealt. Pass
 ``single_deal=False`` for a series of deals ranked by their totals, or give the session
 its length: ``deal_limit`` played deals, or until a seat's total reaches
-``target_score``; the match then ends by itself (:attr:`~TarotMatch.is_over`).
+``target_score``; the match then ends by itself (:attr:`~cardrules.tarot.TarotMatch.is_over`).
 
 >>> from cardrules.tarot.options import TarotOptions
 >>> from cardrules.tarot.scoring import DealFacts, DealResult
@@ -351,9 +351,11 @@ class TarotMatch:
 
     @property
     def is_over(self) -> bool:
-        """True once the session has had its length: ``deal_limit`` played deals, a seat
-        at ``target_score``, or (with neither) the played deal of a single-deal match
-        (T-38). A match of ``single_deal=False`` with neither never ends by itself.
+        """Whether the session has had its length (T-38).
+
+        That is ``deal_limit`` played deals, a seat at ``target_score``, or (with
+        neither) the played deal of a single-deal match. A match of
+        ``single_deal=False`` with neither never ends by itself.
 
         >>> from cardrules.tarot.scoring import DealFacts
         >>> garde = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
