@@ -200,6 +200,12 @@ class Match(Protocol):
         ...
 
 
+def _takes(function: Any, keyword: str) -> bool:
+    """Whether ``function`` takes ``keyword`` (by name, or in its ``**kwargs``)."""
+    parameters = inspect.signature(function).parameters.values()
+    return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
 class Series:
     """A match for any variant: deals in a row, the deal passing to the left, each
     seat's :attr:`~cardrules.Result.returns` added up. Over after ``deals`` deals (never, when
@@ -275,7 +281,7 @@ class Series:
             raise InvalidArgumentError(
                 f"require_seat must be True or False, not {quote(require_seat)}"
             )
-        if require_seat and "require_seat" not in inspect.signature(variant.new_game).parameters:
+        if require_seat and not _takes(variant.new_game, "require_seat"):
             raise InvalidArgumentError(
                 f"{variant.name} deals no state that requires the seat: its new_game takes no"
                 " require_seat"
