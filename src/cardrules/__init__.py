@@ -10,10 +10,14 @@ Card.parse('QH')
 
 from __future__ import annotations
 
+from importlib import import_module as _import_module
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 from pathlib import Path as _Path
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 from typing import Final as _Final
 
+from cardrules._util import public_dir as _public_dir
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE, JOKER, Card, CardKind, Colour, Rank, Suit
 from cardrules.errors import (
@@ -57,6 +61,10 @@ from cardrules.simulation import Simulation, simulate
 from cardrules.state import KitVariant, State, StateBase, Variant
 from cardrules.tricks import Obligation, TrickRules, TrickTable
 from cardrules.wire import json_schema
+
+if _TYPE_CHECKING:
+    from cardrules import bid_euchre as bid_euchre
+    from cardrules import tarot as tarot
 
 __version__ = "0.2.0"
 
@@ -135,3 +143,29 @@ __all__ = [
     "simulate",
     "variant_ids",
 ]
+
+# The built-in games, imported on first use: ``import cardrules`` stays light, and
+# ``cardrules.tarot`` works without ``import cardrules.tarot`` (PEP 562).
+_GAMES: _Final = ("bid_euchre", "tarot")
+
+
+def __getattr__(name: str) -> _Any:
+    """``cardrules.tarot`` and ``cardrules.bid_euchre``, imported when first asked for.
+
+    >>> import cardrules
+    >>> cardrules.bid_euchre.BidEuchreVariant().id
+    'bid-euchre'
+    """
+    if name in _GAMES:
+        return _import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names, the built-in games among them, as :func:`dir` lists them.
+
+    >>> import cardrules
+    >>> "tarot" in dir(cardrules), "_Final" in dir(cardrules)
+    (True, False)
+    """
+    return _public_dir([*__all__, *_GAMES])

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules._util import FrozenDict, quote
+from cardrules.deprecation import deprecated_alias
 from cardrules.errors import InvalidArgumentError, RecordError
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "MAX_META_CHARS",
+    "MAX_META_DEPTH",
     "SCHEMA_VERSION",
     "Record",
     "check_rules_version",
@@ -50,6 +53,9 @@ _MAX_NUMBER: Final = 1 << 53
 _MAX_INT_TEXT: Final = 17
 # A record's values nest three deep at most (the deal's hands, an option's table).
 _MAX_DEPTH: Final = 8
+# An app's data in a record (Record.meta): a small JSON object, a few levels deep.
+MAX_META_CHARS: Final = 16_384
+MAX_META_DEPTH: Final = 4
 
 
 def _freeze(value: Any) -> Any:
@@ -67,6 +73,36 @@ def thaw(value: Any) -> Any:
     if isinstance(value, tuple):
         return [thaw(v) for v in value]
     return value
+
+
+def _depth(value: object) -> int:
+    """How many objects and arrays deep ``value`` nests (0 for a scalar)."""
+    if isinstance(value, Mapping):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, (list, tuple)):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _to_meta(value: object) -> Any:
+    """An app's data for a record, checked and frozen: None, or a JSON object of text
+    keys and JSON values, at most :data:`MAX_META_DEPTH` levels deep and
+    :data:`MAX_META_CHARS` characters of JSON."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise RecordError(f"the record's meta is a JSON object or None, not {quote(value)}")
+    # Types, numbers and text first, the way every record value is checked; its depth
+    # bound also keeps the walks below short.
+    check_values(value, ("meta",))
+    if _depth(value) > MAX_META_DEPTH:
+        raise RecordError(f"the record's meta nests more than {MAX_META_DEPTH} levels deep")
+    size = len(json.dumps(thaw(value), ensure_ascii=False, separators=(",", ":")))
+    if size > MAX_META_CHARS:
+        raise RecordError(
+            f"the record's meta is too large: {size} characters of JSON, at most {MAX_META_CHARS}"
+        )
+    return _freeze(value)
 
 
 def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
@@ -87,9 +123,25 @@ class Record:
         actions: The actions in notation, in order.
         require_seat: The game was dealt with ``require_seat=True``: its replayed states
             require the acting seat too. Written to the JSON only when true.
+        meta: An app's own data, or None: a JSON object (text keys; JSON values at most
+            :data:`~cardrules.records.MAX_META_DEPTH` levels deep and
+            :data:`~cardrules.records.MAX_META_CHARS` characters of
+            JSON), such as a table id, player names and a date. Kept through
+            :func:`~cardrules.dumps` and :func:`~cardrules.loads`, covered by the
+            signature, ignored by the replay. Written to the JSON only when given.
+
+    Raises:
+        RecordError: a ``meta`` that is not such an object.
 
     .. versionchanged:: 0.3.0
-       ``require_seat``.
+       ``require_seat`` and ``meta``.
+
+    >>> import cardrules
+    >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
+    >>> record = record.with_meta({"table": "t-17", "players": ["Ann", "Bo", "Cy", "Di"]})
+    >>> text = cardrules.dumps(record, key="secret")
+    >>> cardrules.loads(text, key="secret").meta["players"][0]
+    'Ann'
     """
 
     variant: str
@@ -99,9 +151,21 @@ class Record:
     deal: Mapping[str, Any] = attrs.field(converter=_freeze)
     actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
     require_seat: bool = False
+    meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_to_meta)
 
-    def to_json(self) -> dict[str, Any]:
-        """The record as a JSON object (``dict``), format and schema included."""
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON object (``dict``), format and schema included, as
+        :func:`~cardrules.dumps` writes it; ``cardrules.json_schema("record", variant_id)``
+        describes it.
+
+        .. versionchanged:: 0.3.0
+           ``to_json``, its other name, is deprecated (removed in 0.4).
+
+        >>> import cardrules
+        >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
+        >>> record.to_dict()["variant"], record.to_dict()["actions"]
+        ('tarot', [])
+        """
         document = {
             "format": FORMAT,
             "schema": SCHEMA_VERSION,
@@ -115,14 +179,28 @@ class Record:
         # Only when set: the record of a plain game reads as it did before the field.
         if self.require_seat is not False:
             document["require_seat"] = self.require_seat
+        if self.meta is not None:
+            document["meta"] = thaw(self.meta)
         return document
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON values, as every value an app sends has: :meth:`to_json`.
+    def with_meta(self, meta: Mapping[str, Any] | None) -> Record:
+        """The record with an app's data as its :attr:`meta` (None removes it).
 
-        ``cardrules.json_schema("record", variant_id)`` describes it.
+        Raises:
+            RecordError: ``meta`` is not a small JSON object (see :attr:`meta`).
+
+        >>> import cardrules
+        >>> record = cardrules.get_variant("bid-euchre").new_game(seed=1).record()
+        >>> record.with_meta({"table": 4}).meta["table"]
+        4
+        >>> record.with_meta({"table": 4}).with_meta(None) == record
+        True
         """
-        return self.to_json()
+        return attrs.evolve(self, meta=meta)
+
+    to_json = deprecated_alias(
+        "to_dict", "Record.to_json is deprecated and will be removed in 0.4; use Record.to_dict"
+    )
 
 
 # Its public home: pickles and documentation name cardrules.records.Record.
@@ -164,7 +242,7 @@ def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None 
     """
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
-    document = record.to_json()
+    document = record.to_dict()
     check_values(document)
     if key is not None:
         document["signature"] = _signature(document, _key_bytes(key))
@@ -379,6 +457,7 @@ def _from_json(data: Any) -> Record:
         "deal",
         "actions",
         "require_seat",
+        "meta",
         # Checked by parse() when a key is given; a reader without the key ignores it.
         "signature",
     }
@@ -404,6 +483,7 @@ def _from_json(data: Any) -> Record:
         deal=_expect(data, "deal", dict, "an object"),
         actions=actions,
         require_seat=require_seat,
+        meta=data.get("meta"),
     )
 
 

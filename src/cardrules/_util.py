@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import pkgutil
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 S = TypeVar("S")
 
-__all__ = ["MAX_POINTS", "FrozenDict", "mypyc_attr", "quote", "seal", "show_by_notation"]
+__all__ = [
+    "MAX_POINTS",
+    "FrozenDict",
+    "mypyc_attr",
+    "public_dir",
+    "quote",
+    "seal",
+    "show_by_notation",
+]
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr
@@ -150,3 +160,22 @@ def show_by_notation(cls: type) -> type:
     """Have :func:`quote` show values of ``cls`` by their notation, ``str(value)``."""
     _BY_NOTATION.add(cls)
     return cls
+
+
+def public_dir(names: Iterable[str], path: Iterable[str] = ()) -> list[str]:
+    """What ``dir()`` of a public package lists: its exported ``names`` and its public
+    submodules (found on ``path``, the package's ``__path__``), never the helpers it
+    imports for its own use (``Any``, ``TYPE_CHECKING``, ``warnings``).
+
+    >>> import cardrules.tarot
+    >>> "TarotMatch" in dir(cardrules.tarot), "bidding" in dir(cardrules.tarot)
+    (True, True)
+    >>> "TYPE_CHECKING" in dir(cardrules.tarot)
+    False
+    """
+    modules = {
+        info.name
+        for info in pkgutil.iter_modules(list(path), prefix="")
+        if not info.name.startswith("_")
+    }
+    return sorted({*names, *modules})

@@ -1,4 +1,5 @@
-"""Deprecated names kept for one release: a module's ``__getattr__`` built from a table.
+"""Deprecated names kept for one release: a module's ``__getattr__`` built from a table,
+and a class's renamed methods.
 
 A name that moves or leaves a public module stays importable from it for one release,
 with a :class:`DeprecationWarning` that says what to use instead.
@@ -41,7 +42,7 @@ import attrs
 from cardrules._util import quote
 from cardrules.errors import InvalidArgumentError
 
-__all__ = ["Deprecated", "deprecated_names"]
+__all__ = ["Deprecated", "deprecated_alias", "deprecated_names"]
 
 
 @attrs.frozen
@@ -119,3 +120,57 @@ def deprecated_names(module: str, names: Mapping[str, Deprecated]) -> Callable[[
     module_getattr.__name__ = "__getattr__"
     module_getattr.__qualname__ = f"{module}.__getattr__"
     return module_getattr
+
+
+class _Alias:
+    """The descriptor :func:`deprecated_alias` returns."""
+
+    __slots__ = ("message", "new")
+
+    def __init__(self, new: str, message: str) -> None:
+        self.new = new
+        self.message = message
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        # Bound the way the new name is: a method to the instance, a classmethod to the
+        # class, so the old name is called exactly as before.
+        target = getattr(owner if instance is None else instance, self.new)
+        message = self.message
+
+        def alias(*args: Any, **kwargs: Any) -> Any:
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
+            return target(*args, **kwargs)
+
+        alias.__name__ = alias.__qualname__ = self.new
+        alias.__doc__ = f"Deprecated: {message}"
+        return alias
+
+
+def deprecated_alias(new: str, message: str) -> Any:
+    """A class attribute that keeps a renamed method (or classmethod) callable under its
+    old name for one release: each call warns with ``message`` (a
+    :class:`DeprecationWarning` pointing at the caller's line) and calls ``new``.
+
+    Args:
+        new: The method's new name, on the same class.
+        message: The text of the warning: what to use instead, and when the name goes.
+
+    Raises:
+        InvalidArgumentError: ``new`` or ``message`` is not a non-empty str.
+
+    >>> import warnings
+    >>> class Point:
+    ...     def to_dict(self):
+    ...         return {"x": 1}
+    ...     to_json = deprecated_alias("to_dict", "to_json is deprecated: use to_dict")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     Point().to_json(), str(caught[0].message)
+    ({'x': 1}, 'to_json is deprecated: use to_dict')
+    """
+    for value in (new, message):
+        if type(value) is not str or not value:
+            raise InvalidArgumentError(
+                f"a deprecated alias needs non-empty str, not {quote(value)}"
+            )
+    return _Alias(new, message)

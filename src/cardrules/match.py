@@ -6,15 +6,22 @@ Euchre's ``BidEuchreMatch`` (the match to 32), or, for a variant that has no mat
 rules of its own, a :class:`Series` of deals. A match is an immutable value:
 :meth:`~cardrules.Match.after` returns the match with one more deal's result.
 
+A match serves a table the way a single deal does: ``new_match(seed=...)`` makes
+every deal of the match reproducible (deal ``n`` is shuffled with
+:func:`deal_seed` of the match's seed and ``n``, so a match saved and restored deals
+the same cards), and ``require_seat=True`` is carried to every deal.
+
 >>> import random
 >>> import cardrules
 >>> variant = cardrules.get_variant("bid-euchre")
->>> match = variant.new_match()
+>>> match = variant.new_match(seed=7, require_seat=True)
 >>> isinstance(match, cardrules.Match), match.dealer, match.is_over
 (True, 0, False)
->>> state = match.next_deal(random.Random(5))
+>>> state = match.next_deal()
+>>> state.requires_seat, state == variant.new_game(seed=deal_seed(7, 0), require_seat=True)
+(True, True)
 >>> while not state.is_terminal:
-...     state = state.apply(state.legal_actions()[0])
+...     state = state.apply(state.legal_actions()[0], seat=state.to_play)
 >>> match = match.after(state.result())
 >>> match.dealer
 1
@@ -22,15 +29,96 @@ rules of its own, a :class:`Series` of deals. A match is an immutable value:
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import random
-from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, Self, runtime_checkable
 
-from cardrules.errors import GameOverError, ImmutableError, ScoreInputError
+from cardrules._util import quote
+from cardrules.errors import GameOverError, ImmutableError, InvalidArgumentError, ScoreInputError
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant
 
-__all__ = ["Match", "Result", "Series"]
+__all__ = ["Match", "Result", "Series", "deal_seed", "match_seed", "next_deal_source"]
+
+# A match's seed is a number JSON carries exactly (2**53 in magnitude).
+_MAX_SEED: Final = 1 << 53
+
+
+def match_seed(seed: object = None, rng: object = None) -> int | None:
+    """The seed a match keeps, from what ``new_match``/``start`` were given.
+
+    Args:
+        seed: The match's seed: an int at most 2**53 in magnitude (a JSON number).
+        rng: Or a ``random.Random`` that draws one (53 bits).
+
+    Returns:
+        The seed, or ``None`` for a match whose deals are shuffled from the operating
+        system's randomness.
+
+    Raises:
+        InvalidArgumentError: both given, or a seed or rng of the wrong type or size.
+
+    >>> match_seed(seed=12), match_seed(rng=random.Random(1)), match_seed()
+    (12, 5126933103096309, None)
+    """
+    if seed is not None and rng is not None:
+        raise InvalidArgumentError("give seed or rng, not both")
+    if rng is not None:
+        if not isinstance(rng, random.Random):
+            raise InvalidArgumentError(f"rng must be a random.Random, not {quote(rng)}")
+        return rng.getrandbits(53)
+    if seed is None:
+        return None
+    if type(seed) is not int or not -_MAX_SEED <= seed <= _MAX_SEED:
+        raise InvalidArgumentError(
+            f"a match's seed is an int at most 2**53 in magnitude, not {quote(seed)}"
+        )
+    return seed
+
+
+def deal_seed(seed: int, number: int) -> int:
+    """The seed of deal ``number`` (0 first) of a match seeded with ``seed``.
+
+    A hash of both, the same on every platform and Python version, so a match restored
+    from its ``to_dict()`` deals the cards the live match would have dealt.
+
+    >>> deal_seed(7, 0), deal_seed(7, 1)
+    (215090346753737, 42653291588542)
+    """
+    digest = hashlib.sha256(f"cardrules-match:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def next_deal_source(
+    seed: int | None, number: int, rng: object = None, deal: object = None
+) -> dict[str, Any]:
+    """The shuffle of a match's next deal, as ``new_game`` keywords: the ``rng`` or
+    ``deal`` seed given to ``next_deal``, else the match's own :func:`deal_seed`, else
+    nothing (the operating system's randomness).
+
+    Args:
+        seed: The match's seed, or None.
+        number: The next deal's number (the deals played so far).
+        rng: ``next_deal``'s rng argument.
+        deal: ``next_deal``'s seed argument.
+
+    Raises:
+        InvalidArgumentError: both ``rng`` and ``deal`` given.
+
+    >>> next_deal_source(7, 3), next_deal_source(None, 3), next_deal_source(7, 3, deal=1)
+    ({'seed': 7165774664997}, {}, {'seed': 1})
+    """
+    if rng is not None and deal is not None:
+        raise InvalidArgumentError("give next_deal an rng or a seed, not both")
+    if rng is not None:
+        return {"rng": rng}
+    if deal is not None:
+        return {"seed": deal}
+    if seed is not None:
+        return {"seed": deal_seed(seed, number)}
+    return {}
 
 
 @runtime_checkable
@@ -100,13 +188,22 @@ class Match(Protocol):
         :attr:`dealer` (or, where the variant allows it, the deal's facts)."""
         ...
 
-    def next_deal(self, rng: random.Random | None = None) -> State:
-        """Shuffle with ``rng`` and deal the next deal, :attr:`dealer` dealing."""
+    def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> State:
+        """Deal the next deal, :attr:`dealer` dealing: shuffled with ``rng``, or
+        ``random.Random(seed)``, or (with neither) the match's own seed for this deal
+        when it has one (:func:`~cardrules.match.deal_seed`); the deal requires the
+        acting seat when the match does (``require_seat=True``)."""
         ...
 
     def explain(self) -> str:
         """The score sheet: each deal and the running totals, for people."""
         ...
+
+
+def _takes(function: Any, keyword: str) -> bool:
+    """Whether ``function`` takes ``keyword`` (by name, or in its ``**kwargs``)."""
+    parameters = inspect.signature(function).parameters.values()
+    return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
 class Series:
@@ -118,6 +215,16 @@ class Series:
         variant: The variant whose deals are played.
         dealer: The first dealer.
         deals: How many deals the series has, or None for no limit.
+        seed: The series' seed (see :func:`match_seed`): deal ``n`` is shuffled with
+            :func:`deal_seed` of it.
+        rng: Or a ``random.Random`` that draws the seed.
+        require_seat: Every deal requires the acting seat; the variant's ``new_game``
+            must take ``require_seat``.
+
+    Raises:
+        ScoreInputError: a dealer or deal count out of range.
+        InvalidArgumentError: a bad seed or rng, or ``require_seat`` for a variant whose
+            ``new_game`` does not take it.
 
     >>> import cardrules
     >>> from cardrules.match import Series
@@ -126,7 +233,16 @@ class Series:
     (0, (0.0, 0.0, 0.0, 0.0), False)
     """
 
-    __slots__ = ("_dealer", "_first", "_limit", "_results", "_totals", "_variant")
+    __slots__ = (
+        "_dealer",
+        "_first",
+        "_limit",
+        "_require_seat",
+        "_results",
+        "_seed",
+        "_totals",
+        "_variant",
+    )
 
     _variant: Variant
     _first: int
@@ -134,8 +250,19 @@ class Series:
     _results: tuple[Any, ...]
     _totals: tuple[float, ...]
     _dealer: int
+    _seed: int | None
+    _require_seat: bool
 
-    def __init__(self, variant: Variant, *, dealer: int = 0, deals: int | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        dealer: int = 0,
+        deals: int | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        require_seat: bool = False,
+    ) -> None:
         players = variant.players
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ScoreInputError(f"dealer must be a seat from 0 to {players - 1}")
@@ -149,6 +276,17 @@ class Series:
         object.__setattr__(self, "_results", ())
         object.__setattr__(self, "_totals", (0.0,) * players)
         object.__setattr__(self, "_dealer", self._first)
+        object.__setattr__(self, "_seed", match_seed(seed, rng))
+        if type(require_seat) is not bool:
+            raise InvalidArgumentError(
+                f"require_seat must be True or False, not {quote(require_seat)}"
+            )
+        if require_seat and not _takes(variant.new_game, "require_seat"):
+            raise InvalidArgumentError(
+                f"{variant.name} deals no state that requires the seat: its new_game takes no"
+                " require_seat"
+            )
+        object.__setattr__(self, "_require_seat", require_seat)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise ImmutableError(f"Series is immutable; cannot set {name!r}")
@@ -172,6 +310,16 @@ class Series:
     def dealer(self) -> int:
         """The seat that deals next."""
         return self._dealer
+
+    @property
+    def seed(self) -> int | None:
+        """The series' seed (deal ``n`` is shuffled with ``deal_seed(seed, n)``), or None."""
+        return self._seed
+
+    @property
+    def require_seat(self) -> bool:
+        """Whether every deal requires the acting seat."""
+        return self._require_seat
 
     @property
     def is_over(self) -> bool:
@@ -213,7 +361,7 @@ class Series:
                 f" this is a {type(result).__name__}"
             )
         new = object.__new__(Series)
-        for name in ("_variant", "_first", "_limit"):
+        for name in ("_variant", "_first", "_limit", "_seed", "_require_seat"):
             object.__setattr__(new, name, getattr(self, name))
         object.__setattr__(new, "_results", (*self._results, result))
         object.__setattr__(
@@ -222,15 +370,25 @@ class Series:
         object.__setattr__(new, "_dealer", (self._dealer + 1) % players)
         return new
 
-    def next_deal(self, rng: random.Random | None = None) -> State:
+    def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> State:
         """The first state of the next deal, :attr:`dealer` dealing.
+
+        Args:
+            rng: The generator that shuffles.
+            seed: Or a seed for a fresh ``random.Random``. With neither, the series'
+                own :attr:`seed` for this deal, or the operating system's randomness.
 
         Raises:
             GameOverError: the series is over.
+            InvalidArgumentError: both ``rng`` and ``seed``.
         """
         if self.is_over:
             raise GameOverError("the series is over: there is no next deal")
-        return self._variant.new_game(rng=rng, dealer=self._dealer)
+        source = next_deal_source(self._seed, len(self._results), rng, seed)
+        if self._require_seat:
+            source["require_seat"] = True
+        state: State = self._variant.new_game(dealer=self._dealer, **source)
+        return state
 
     def explain(self) -> str:
         """One line per deal with its scores, then the totals.
@@ -254,11 +412,20 @@ class Series:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Series):
             return NotImplemented
-        return (self._variant, self._first, self._limit, self._results) == (
+        return (
+            self._variant,
+            self._first,
+            self._limit,
+            self._results,
+            self._seed,
+            self._require_seat,
+        ) == (
             other._variant,
             other._first,
             other._limit,
             other._results,
+            other._seed,
+            other._require_seat,
         )
 
     def __hash__(self) -> int:

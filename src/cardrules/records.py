@@ -28,6 +28,8 @@ from collections.abc import Iterator
 from typing import Final
 
 from cardrules._records import FORMAT as _FORMAT
+from cardrules._records import MAX_META_CHARS as _MAX_META_CHARS
+from cardrules._records import MAX_META_DEPTH as _MAX_META_DEPTH
 from cardrules._records import SCHEMA_VERSION as _SCHEMA_VERSION
 from cardrules._records import (
     Record,
@@ -47,13 +49,29 @@ from cardrules.errors import (
 from cardrules.registry import get_variant_class
 from cardrules.state import State, Variant
 
-__all__ = ["FORMAT", "SCHEMA_VERSION", "Record", "dumps", "final_state", "loads", "replay"]
+__all__ = [
+    "FORMAT",
+    "MAX_META_CHARS",
+    "MAX_META_DEPTH",
+    "SCHEMA_VERSION",
+    "Record",
+    "dumps",
+    "final_state",
+    "loads",
+    "replay",
+]
 
 FORMAT: Final = _FORMAT
 """The value of the ``format`` field of every record."""
 
 SCHEMA_VERSION: Final = _SCHEMA_VERSION
 """The schema version this library writes and reads."""
+
+MAX_META_CHARS: Final = _MAX_META_CHARS
+"""The most characters of compact JSON a record's ``meta`` may take."""
+
+MAX_META_DEPTH: Final = _MAX_META_DEPTH
+"""How many levels of objects and arrays a record's ``meta`` may nest."""
 
 
 def loads(text: str | bytes, *, key: bytes | str | None = None) -> Record:

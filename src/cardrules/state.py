@@ -278,14 +278,39 @@ class Variant(abc.ABC):
         state: State = sample(rng)
         return state
 
-    def new_match(self) -> Match:
+    def new_match(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+    ) -> Match:
         """A match of this variant's deals, starting with an empty score sheet.
 
         The built-in variants return their own match (``TarotMatch``,
-        ``BidEuchreMatch``); any other variant gets a :class:`~cardrules.match.Series` of
-        deals with the deal passing to the left.
+        ``BidEuchreMatch``, which take more keywords); any other variant gets a
+        :class:`~cardrules.match.Series` of deals with the deal passing to the left.
+
+        Args:
+            seed: The match's seed: deal ``n`` is shuffled with
+                :func:`~cardrules.match.deal_seed` of it, so the match is reproducible
+                and a restored match deals as the live one would.
+            rng: Or a ``random.Random`` that draws the match's seed.
+            dealer: The first dealer; the variant's default when None.
+            require_seat: Every deal of the match requires the acting seat
+                (``new_game(..., require_seat=True)``).
+
+        Raises:
+            InvalidArgumentError: both ``seed`` and ``rng``, or one of the wrong type.
         """
-        return Series(self)
+        return Series(
+            self,
+            dealer=0 if dealer is None else dealer,
+            seed=seed,
+            rng=rng,
+            require_seat=require_seat,
+        )
 
     def _rng(self, rng: random.Random | None, seed: int | None) -> random.Random:
         if rng is not None and seed is not None:

@@ -183,7 +183,7 @@ def _json_type(value: object) -> Schema:
 
 
 def option_props(sample: Mapping[str, object]) -> Schema:
-    """Each option of ``sample`` (a variant's ``options.to_json()``) with its JSON type."""
+    """Each option of ``sample`` (a variant's ``options.to_dict()``) with its JSON type."""
     return {name: _json_type(value) for name, value in sample.items()}
 
 
@@ -229,6 +229,14 @@ def record_schema(
                     "description": (
                         "The game requires the acting seat (new_game(...,"
                         " require_seat=True)); absent when it does not."
+                    ),
+                },
+                "meta": {
+                    "type": "object",
+                    "description": (
+                        "An app's own data (Record.meta): JSON values under text keys, at"
+                        " most 4 levels deep and 16384 characters of JSON; covered by the"
+                        " signature; absent when not given."
                     ),
                 },
                 "signature": {
@@ -353,7 +361,7 @@ def tarot_schemas() -> dict[str, Schema]:
     name = "French Tarot"
     return {
         "tarot-record": record_schema(
-            "tarot", name, TAROT_CARDS, 5, TAROT_ACTION, TarotOptions().to_json(), _TAROT_DEAL
+            "tarot", name, TAROT_CARDS, 5, TAROT_ACTION, TarotOptions().to_dict(), _TAROT_DEAL
         ),
         "tarot-view": {
             "$schema": DRAFT,
@@ -484,7 +492,7 @@ def bid_euchre_schemas() -> dict[str, Schema]:
             EUCHRE_CARDS,
             4,
             EUCHRE_ACTION,
-            BidEuchreOptions().to_json(),
+            BidEuchreOptions().to_dict(),
             _EUCHRE_DEAL,
         ),
         "bid-euchre-view": {

@@ -12,6 +12,7 @@ import pytest
 import cardrules
 from cardrules import InvalidArgumentError, RecordError, dumps, final_state, loads
 from cardrules.bid_euchre import BidEuchreVariant
+from cardrules.records import MAX_META_CHARS
 from cardrules.tarot import TarotVariant
 
 KEY = b"a server's secret"
@@ -225,3 +226,83 @@ def test_each_variants_deal_json_reads_back_from_any_state_of_its_deal(
                 break
             state = state.apply(rng.choice(state.legal_actions()))
         assert state.record().to_dict()["deal"] == deal
+
+
+META = {
+    "table": "t-17",
+    "players": ["Ann", "Bo", "Cy", "Di"],
+    "started": "2026-12-05T21:00:00Z",
+    "app": {"version": 3, "rated": True, "stakes": 0.5, "note": None},
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=repr)
+def test_app_data_in_a_record_is_kept_signed_and_replayed(variant: cardrules.Variant) -> None:
+    state = played(variant, 4)
+    record = state.record().with_meta(META)
+    assert record.meta is not None
+    assert record.meta["players"] == ("Ann", "Bo", "Cy", "Di")  # read-only, as options
+    assert record.to_dict()["meta"] == META
+    assert "meta" not in state.record().to_dict()
+    for key in (None, KEY):
+        back = loads(dumps(record, key=key), key=key)
+        assert back == record
+        assert back.to_dict()["meta"] == META
+        assert final_state(back) == state
+    assert record != state.record()
+    assert record.with_meta(None) == state.record()
+
+
+def test_a_tampered_meta_breaks_the_signature() -> None:
+    record = played(TarotVariant(), 2).record().with_meta(META)
+    document = json.loads(dumps(record, key=KEY))
+    for change in ({**META, "table": "t-18"}, {k: v for k, v in META.items() if k != "app"}):
+        forged = json.dumps({**document, "meta": change})
+        with pytest.raises(RecordError, match="signature does not match"):
+            loads(forged, key=KEY)
+    added = json.dumps({**json.loads(dumps(record.with_meta(None), key=KEY)), "meta": META})
+    with pytest.raises(RecordError, match="signature does not match"):
+        loads(added, key=KEY)
+
+
+@pytest.mark.parametrize(
+    ("meta", "why"),
+    [
+        ({"notes": "x" * 20_000}, "too large: 200"),
+        ({"a": [[[["deep"]]]]}, "more than 4 levels"),
+        ({"a": {"b": {"c": {"d": {}}}}}, "more than 4 levels"),
+        ([1, 2], "JSON object or None"),
+        ("table", "JSON object or None"),
+        ({1: "x"}, "key that is not text"),
+        ({"n": float("nan")}, "non-finite"),
+        ({"n": 1 << 60}, "out of range"),
+        ({"s": "\ud800"}, "not Unicode"),
+        ({"o": object()}, "JSON cannot hold"),
+        ({"a": [[[[[[[[[[[[1]]]]]]]]]]]]}, "nested too deeply"),
+    ],
+    # Stable ids (a repr holds an address), the same in every xdist worker.
+    ids=lambda v: v if isinstance(v, str) and len(v) < 40 else type(v).__name__,
+)
+def test_meta_that_is_not_a_small_json_object_is_refused(meta: object, why: str) -> None:
+    record = played(BidEuchreVariant(), 3).record()
+    with pytest.raises(RecordError, match=why):
+        record.with_meta(meta)  # type: ignore[arg-type]
+    document = record.to_dict()
+    try:
+        text = json.dumps({**document, "meta": meta})
+    except (TypeError, ValueError):
+        return  # not JSON at all: nothing for loads to read
+    if json.loads(text)["meta"] != meta:
+        return  # JSON wrote it as something else (an int key as text)
+    with pytest.raises(RecordError, match=why):
+        loads(text)
+
+
+def test_meta_just_within_the_bounds_is_kept() -> None:
+    record = played(TarotVariant(), 5).record()
+    filler = "x" * (MAX_META_CHARS - len('{"n":""}'))
+    assert record.with_meta({"n": filler}).meta == {"n": filler}
+    with pytest.raises(RecordError, match="too large"):
+        record.with_meta({"n": filler + "x"})
+    deep = {"a": {"b": {"c": {"d": 1}}}}
+    assert record.with_meta(deep).to_dict()["meta"] == deep

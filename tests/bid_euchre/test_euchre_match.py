@@ -31,7 +31,7 @@ def hand(
 
 
 def match_at(scores: tuple[int, int], **options: Any) -> BidEuchreMatch:
-    return BidEuchreMatch.start(BidEuchreOptions(**options), scores=scores)
+    return BidEuchreMatch.start(BidEuchreOptions(**options), totals=scores)
 
 
 # ---------------------------------------------------------------------------- §3.2 cases
@@ -342,7 +342,7 @@ def test_start_validates_its_arguments() -> None:
     with pytest.raises(ScoreInputError):
         BidEuchreMatch.start({"target_score": 32})  # type: ignore[arg-type]
     with pytest.raises(ScoreInputError):
-        BidEuchreMatch.start(scores=(1, "2"))  # type: ignore[arg-type]
+        BidEuchreMatch.start(totals=(1, "2"))  # type: ignore[arg-type]
     with pytest.raises(ScoreInputError):
         BidEuchreMatch.start(dealer=-1)
 
@@ -563,7 +563,7 @@ def test_a_tie_under_higher_score_never_declares_a_winner(
     options = attrs.evolve(options, simultaneous_target_rule="higher_score")
     result = score_hand(random_facts(options, random.Random(seed)), options)
     before = (level - result.delta[0], level - result.delta[1])
-    match = BidEuchreMatch.start(options, scores=before).after(result)
+    match = BidEuchreMatch.start(options, totals=before).after(result)
     assert match.scores == (level, level)
     assert match.winner is None
 
@@ -574,7 +574,7 @@ def test_higher_score_winner_is_the_only_or_the_higher_team_at_the_target(
 ) -> None:
     options = attrs.evolve(options, simultaneous_target_rule="higher_score")
     result = score_hand(random_facts(options, random.Random(seed)), options)
-    match = BidEuchreMatch.start(options, scores=(ns, ew)).after(result)
+    match = BidEuchreMatch.start(options, totals=(ns, ew)).after(result)
     target = options.target_score
     at_target = [team for team in (NS, EW) if match.scores[team] >= target]
     if result.made is None:

@@ -461,7 +461,7 @@ def test_e23_e27_e28_e33_point_options_are_bounded(name: str, value: object) -> 
         BidEuchreVariant(**{name: value})  # type: ignore[arg-type]
     assert len(str(info.value)) < 120
     with pytest.raises(OptionsError, match=name):
-        BidEuchreVariant.from_options_json({**BidEuchreOptions().to_json(), name: value})
+        BidEuchreVariant.from_options_json({**BidEuchreOptions().to_dict(), name: value})
 
 
 @pytest.mark.parametrize("name", POINT_OPTIONS)

@@ -557,7 +557,7 @@ OPTION_SETS: Final = {"tarot": TarotOptions(), "bid-euchre": BidEuchreOptions()}
 @pytest.mark.parametrize("game", sorted(OPTION_SETS))
 def test_b_every_option_of_any_size(game: str) -> None:
     cls = cardrules.get_variant_class(game)
-    data = OPTION_SETS[game].to_json()  # type: ignore[attr-defined]
+    data = OPTION_SETS[game].to_dict()  # type: ignore[attr-defined]
     for path in _paths(data):
         field = str(path[0])
         for value in NUMBERS.values():
@@ -642,8 +642,8 @@ def test_b_match_arguments_of_any_size(number: str) -> None:
         ),
     ]
     if abs(value) > JSON_SAFE:
-        calls.append(lambda: BidEuchreMatch.start(scores=(value, 0)))
-        calls.append(lambda: BidEuchreMatch.start(scores=(0, value)))
+        calls.append(lambda: BidEuchreMatch.start(totals=(value, 0)))
+        calls.append(lambda: BidEuchreMatch.start(totals=(0, value)))
     for call in calls:
         with pytest.raises(ScoreInputError) as info:
             call()
@@ -654,7 +654,7 @@ def test_b_match_arguments_of_any_size(number: str) -> None:
     tally("(b) ints: match arguments", "rejected")
     if abs(value) <= JSON_SAFE:
         # A resumed score sheet may hold any JSON-safe score, negative ones included.
-        match = BidEuchreMatch.start(scores=(value, 0))
+        match = BidEuchreMatch.start(totals=(value, 0))
         assert str(value) in match.explain()
         tally("(b) ints: match arguments", "accepted")
 
@@ -705,7 +705,7 @@ def _with_literal(data: dict[str, Any], path: tuple[Any, ...], literal: str) -> 
 @pytest.mark.parametrize("name", ["tarot-5", "euchre-joker", "euchre-double"])
 def test_b_every_record_field_of_any_size(name: str) -> None:
     state = deal_states(name, 0)[-1]
-    data = state.record().to_json()
+    data = state.record().to_dict()
     paths = list(_paths(data))
     # Card codes and actions are many: a sample of them in the quick run.
     bulky = [p for p in paths if p[0] in ("deal", "actions") and len(p) > 1]

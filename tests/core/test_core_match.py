@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import cardrules
-from cardrules.match import Series
+from cardrules.match import Series, deal_seed
 
 if TYPE_CHECKING:
     from tests.core import toy
@@ -110,3 +110,31 @@ def test_a_variant_without_match_rules_plays_a_series() -> None:
         match = match.after(result)
     assert sum(match.totals) == 4 * toy.TRICKS
     assert match.explain().splitlines()[0].startswith("1. tricks ")
+
+
+def test_a_seeded_series_deals_each_deal_from_its_own_seed() -> None:
+    variant = toy.ToyVariant()
+    match = variant.new_match(seed=9, dealer=1)
+    assert isinstance(match, Series)
+    assert match.seed == 9
+    assert match.next_deal() == variant.new_game(seed=deal_seed(9, 0), dealer=1)
+    assert match.next_deal(seed=3) == variant.new_game(seed=3, dealer=1)
+    rng = random.Random(4)
+    later = match.after(_played(match.next_deal(), rng).result())
+    assert later.seed == 9
+    assert later.next_deal() == variant.new_game(seed=deal_seed(9, 1), dealer=2)
+    with pytest.raises(cardrules.InvalidArgumentError, match="not both"):
+        match.next_deal(random.Random(1), seed=1)
+    with pytest.raises(cardrules.InvalidArgumentError, match="not both"):
+        variant.new_match(seed=1, rng=random.Random(1))
+    assert variant.new_match(rng=random.Random(5)) == variant.new_match(rng=random.Random(5))
+
+
+def test_a_series_carries_require_seat_to_every_deal() -> None:
+    series = Series(cardrules.get_variant("tarot"), seed=2, require_seat=True)
+    assert series.require_seat
+    assert series.next_deal().requires_seat
+    with pytest.raises(cardrules.InvalidArgumentError, match="require_seat"):
+        toy.ToyVariant().new_match(require_seat=True)
+    with pytest.raises(cardrules.InvalidArgumentError, match="require_seat"):
+        Series(cardrules.get_variant("tarot"), require_seat=1)  # type: ignore[arg-type]

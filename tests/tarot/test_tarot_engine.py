@@ -541,7 +541,7 @@ def test_states_are_immutable_values() -> None:
     with pytest.raises(ImmutableError, match="TarotState is immutable"):
         state._phase = Phase.END
     with pytest.raises(ImmutableError, match="TarotState is immutable"):
-        del state._ps
+        del state._us
     with pytest.raises(ImmutableError, match="TarotState is immutable"):
         state.is_terminal = True
     assert state.phase is Phase.BIDDING

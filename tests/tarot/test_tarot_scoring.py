@@ -1130,4 +1130,4 @@ def test_t11_t18_t34_the_largest_point_options_score_exactly() -> None:
     result = score_deal(deal, options)
     assert sum(result.scores) == 0
     assert -(2**53) < result.unit < 2**53
-    assert TarotOptions.from_json(options.to_json()) == options
+    assert TarotOptions.from_dict(options.to_dict()) == options

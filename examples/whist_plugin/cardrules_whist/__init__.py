@@ -71,6 +71,7 @@ from cardrules.errors import (
     ScoreInputError,
 )
 from cardrules.info import GameInfo, Statistic, observation_layout
+from cardrules.match import match_seed, next_deal_source
 from cardrules.options import flag
 from cardrules.state import KitVariant, State, check_seat
 from cardrules.trickplay import Deal, TrickState, TrickView, play_layout
@@ -395,6 +396,8 @@ class WhistMatch:
         variant: The variant whose deals are played.
         dealer: The seat that deals the next deal; the deal passes to the left.
         results: Every deal's result so far, in order.
+        seed: The match's seed (deal ``n`` is shuffled with
+            ``cardrules.match.deal_seed(seed, n)``), or None.
 
     Raises:
         ScoreInputError: a dealer that is not a seat, or a result that is not a
@@ -410,6 +413,7 @@ class WhistMatch:
     variant: WhistVariant
     dealer: int = 0
     results: tuple[WhistResult, ...] = ()
+    seed: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if type(self.dealer) is not int or not 0 <= self.dealer < PLAYERS:
@@ -458,15 +462,17 @@ class WhistMatch:
             self, dealer=(self.dealer + 1) % PLAYERS, results=(*self.results, result)
         )
 
-    def next_deal(self, rng: random.Random | None = None) -> WhistState:
-        """Shuffle with ``rng`` and deal the next deal, :attr:`dealer` dealing.
+    def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> WhistState:
+        """Deal the next deal, :attr:`dealer` dealing: shuffled with ``rng``, or
+        ``random.Random(seed)``, or the match's own seed for this deal.
 
         Raises:
             GameOverError: the game is already won.
         """
         if self.is_over:
             raise GameOverError("the game is over (W-9): there is no next deal")
-        return self.variant.new_game(rng=rng, dealer=self.dealer)
+        source = next_deal_source(self.seed, len(self.results), rng, seed)
+        return self.variant.new_game(dealer=self.dealer, **source)
 
     def explain(self) -> str:
         """Each deal's summary, then the score of the game.
@@ -588,13 +594,34 @@ class WhistVariant(KitVariant):
         # W-3: the last card dealt is the dealer's, and it is turned up.
         return self.deal(hands=hands, turn_up=deck[-1], dealer=dealer)
 
-    def new_match(self) -> WhistMatch:
-        """A game to 5 points (W-9), seat 0 dealing first.
+    def new_match(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+    ) -> WhistMatch:
+        """A game to 5 points (W-9), seat 0 dealing first unless ``dealer`` says.
+
+        Args:
+            seed: The match's seed, for reproducible deals (see ``cardrules.match``).
+            rng: Or a ``random.Random`` that draws it.
+            dealer: The first dealer.
+            require_seat: Not offered: a Whist deal does not require the seat.
+
+        Raises:
+            InvalidArgumentError: ``require_seat=True``, or a bad seed or rng.
 
         >>> WhistVariant().new_match().scores
         (0, 0)
+        >>> match = WhistVariant().new_match(seed=4)
+        >>> match.next_deal() == match.next_deal()
+        True
         """
-        return WhistMatch(self)
+        if require_seat is not False:
+            raise InvalidArgumentError("Whist deals do not require the seat: require_seat=False")
+        return WhistMatch(self, dealer=0 if dealer is None else dealer, seed=match_seed(seed, rng))
 
     def deal(
         self,

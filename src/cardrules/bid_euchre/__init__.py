@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from cardrules._util import public_dir
 from cardrules.bid_euchre.actions import (
     NUM_ACTIONS,
     PASS,
@@ -177,3 +178,8 @@ if not TYPE_CHECKING:
             ),
         },
     )
+
+
+def __dir__() -> list[str]:
+    """The package's public names and submodules, as :func:`dir` lists them."""
+    return public_dir(__all__, __path__)

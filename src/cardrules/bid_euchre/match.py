@@ -10,7 +10,7 @@ and runs the end-of-game check of E-34 after every scored hand under the
 >>> from cardrules.bid_euchre.bidding import Contract
 >>> from cardrules.bid_euchre.match import BidEuchreMatch
 >>> from cardrules.bid_euchre.scoring import HandFacts
->>> match = BidEuchreMatch.start(scores=(28, 20))
+>>> match = BidEuchreMatch.start(totals=(28, 20))
 >>> match = match.after(HandFacts(contract=Contract(4), declarer=0, tricks=(4, 2)))
 >>> match.scores, match.winner, match.is_over, match.dealer
 ((32, 22), 0, True, 1)
@@ -32,7 +32,9 @@ from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.errors import GameOverError, ScoreInputError
+from cardrules.match import match_seed, next_deal_source
 from cardrules.registry import get_variant_class
+from cardrules.wire import match_check, match_document, match_header, match_list
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.variant import BidEuchreVariant
@@ -58,6 +60,38 @@ def _is_score_pair(value: object) -> TypeGuard[tuple[int, int]]:
         and len(value) == 2
         and all(type(x) is int and -_MAX_SCORE <= x <= _MAX_SCORE for x in value)
     )
+
+
+# The fields of a match document besides its format, version and variant.
+_DOCUMENT_FIELDS: Final = (
+    "options",
+    "seed",
+    "require_seat",
+    "dealer",
+    "totals",
+    "results",
+    "is_over",
+    "winner",
+)
+
+
+def _team_totals(value: object) -> tuple[int, int]:
+    """The teams' totals (NS, EW) from ``totals=``: the pair a score sheet writes, or
+    each seat's total as :attr:`BidEuchreMatch.totals` gives them (partners equal)."""
+    if isinstance(value, (tuple, list)) and len(value) == 4:
+        if not (_is_score_pair(tuple(value[:2])) and tuple(value[:2]) == tuple(value[2:])):
+            raise ScoreInputError(
+                "per-seat totals (N, E, S, W) give partners their team's total, so N and S,"
+                f" E and W are equal ints from -2**53 to 2**53, not {quote(value)}"
+            )
+        value = value[:2]
+    pair = tuple(value) if isinstance(value, (tuple, list)) else value
+    if not _is_score_pair(pair):
+        raise ScoreInputError(
+            "totals are the teams' totals (NS, EW), or each seat's (N, E, S, W), ints from"
+            f" -2**53 to 2**53, not {quote(value)}"
+        )
+    return pair
 
 
 def _signed(points: int) -> str:
@@ -104,6 +138,20 @@ def _check_match(
                 f"{_TEAMS[winner]} cannot have won with {scores[winner]} points:"
                 f" the target is {options.target_score} (E-33)"
             )
+
+
+def _totals_argument(totals: object, scores: object, *, stacklevel: int) -> tuple[int, int]:
+    """The teams' totals from ``totals=``, or from ``scores=``, its deprecated name."""
+    if scores is not None:
+        warnings.warn(
+            "BidEuchreMatch's scores= is deprecated and will be removed in 0.4; use totals=",
+            DeprecationWarning,
+            stacklevel=stacklevel + 1,
+        )
+        if totals is not None:
+            raise ScoreInputError("give totals or scores (its old name), not both")
+        totals = scores
+    return (0, 0) if totals is None else _team_totals(totals)
 
 
 def _end_check(
@@ -167,16 +215,22 @@ class BidEuchreMatch:
     team (0 = NS, 1 = EW), and :attr:`totals` gives each seat its team's score.
 
     The constructor validates its fields but cannot check that they describe a
-    reachable match; a resumed match (:meth:`start` with ``scores``) is in progress
-    whatever its scores, and is checked after its next scored hand. The keyword
-    ``hands=`` is a deprecated spelling of ``results=``.
+    reachable match; a resumed match (:meth:`start` with ``totals``) is in progress
+    whatever its totals, and is checked after its next scored hand. The keywords
+    ``hands=`` is a deprecated spelling of ``results=``; ``totals=`` gives the totals
+    after the results (the teams' or each seat's), as ``scores=`` (the teams') does.
+    Save a match with :meth:`to_dict` and restore it with :meth:`from_dict`.
 
     Attributes:
         options: The rules of every hand (E-39).
         scores: The score of team 0 (NS) and team 1 (EW); may be negative (E-30).
+            :attr:`totals` gives each seat its team's score, as in every game.
         dealer: The seat that deals the next hand.
         results: The hands scored since :meth:`start`, in order.
         winner: The winning team (0 = NS, 1 = EW), or ``None`` while the match goes on.
+        seed: The match's seed (hand ``n`` is shuffled with
+            ``cardrules.match.deal_seed(seed, n)``), or None.
+        require_seat: Whether every hand requires the acting seat.
         variant: The :class:`~cardrules.bid_euchre.BidEuchreVariant` that deals the
             hands (:meth:`next_deal`): the one that started the match
             (``variant.new_match()``), else the variant of :attr:`options`. Not part of
@@ -185,6 +239,7 @@ class BidEuchreMatch:
     Raises:
         ScoreInputError: a field of the wrong type, a hand scored under other options,
             a winner below the target, or a variant of other options.
+        InvalidArgumentError: a bad seed.
     """
 
     options: BidEuchreOptions
@@ -192,16 +247,21 @@ class BidEuchreMatch:
     dealer: int
     results: tuple[HandResult, ...]
     winner: int | None
+    seed: int | None
+    require_seat: bool
     variant: BidEuchreVariant = attrs.field(eq=False, repr=False)
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - the fields, and two deprecated spellings
         self,
         *,
         options: BidEuchreOptions = _DEFAULT_OPTIONS,
-        scores: tuple[int, int] = (0, 0),
+        totals: tuple[int, ...] | list[int] | None = None,
         dealer: int,
         results: tuple[HandResult, ...] = (),
         winner: int | None = None,
+        seed: int | None = None,
+        require_seat: bool = False,
+        scores: tuple[int, int] | None = None,
         hands: tuple[HandResult, ...] | None = None,
         variant: BidEuchreVariant | None = None,
     ) -> None:
@@ -214,13 +274,23 @@ class BidEuchreMatch:
             if results:
                 raise ScoreInputError("give results or hands (its old name), not both")
             results = hands
-        _check_match(options, scores, dealer, results, winner)
+        # scores= is the field itself (attrs.evolve passes it), so it does not warn here.
+        if scores is not None and totals is not None:
+            raise ScoreInputError("give totals or scores, not both")
+        team_totals: Any = (0, 0) if scores is None else scores  # checked below
+        if totals is not None:
+            team_totals = _team_totals(totals)
+        if type(require_seat) is not bool:
+            raise ScoreInputError(f"require_seat must be True or False, not {quote(require_seat)}")
+        _check_match(options, team_totals, dealer, results, winner)
         self.__attrs_init__(
             options=options,
-            scores=scores,
+            scores=team_totals,
             dealer=dealer,
             results=results,
             winner=winner,
+            seed=match_seed(seed),
+            require_seat=require_seat,
             variant=_variant_of(options, variant),
         )
 
@@ -229,8 +299,12 @@ class BidEuchreMatch:
         cls,
         options: BidEuchreOptions | None = None,
         *,
-        scores: tuple[int, int] = (0, 0),
+        seed: int | None = None,
+        rng: random.Random | None = None,
         dealer: int | None = None,
+        require_seat: bool = False,
+        totals: tuple[int, ...] | list[int] | None = None,
+        scores: tuple[int, int] | None = None,
         variant: BidEuchreVariant | None = None,
     ) -> BidEuchreMatch:
         """A new match, or one resumed from a score sheet.
@@ -238,8 +312,15 @@ class BidEuchreMatch:
         Args:
             options: The rules of every hand; the variant's options, else the
                 defaults, if ``None``.
-            scores: The scores to start from (NS, EW), 0-0 for a new match.
+            seed: The match's seed: hand ``n`` is shuffled with
+                ``cardrules.match.deal_seed(seed, n)``, so the match is reproducible.
+            rng: Or a ``random.Random`` that draws the match's seed.
             dealer: The first dealer; ``options.first_dealer`` by default (E-3).
+            require_seat: Every hand requires the acting seat (for servers).
+            totals: The totals to start from: the teams' (NS, EW) as a score sheet
+                writes them, or each seat's (N, E, S, W) as :attr:`totals` gives them;
+                0-0 for a new match.
+            scores: The deprecated name of ``totals`` (removed in 0.4).
             variant: The variant that deals the hands (``variant.new_match()`` gives
                 itself); the variant of ``options`` if ``None``.
 
@@ -247,18 +328,29 @@ class BidEuchreMatch:
             A match in progress with no hands.
 
         Raises:
-            ScoreInputError: a bad option object, score pair or seat, or a variant of
+            ScoreInputError: a bad option object, totals or seat, or a variant of
                 other options.
+            InvalidArgumentError: both ``seed`` and ``rng``, or one of the wrong type.
 
         >>> BidEuchreMatch.start(BidEuchreOptions(first_dealer=3)).dealer
         3
+        >>> match = BidEuchreMatch.start(totals=(28, 20), seed=4, require_seat=True)
+        >>> match.totals, match.next_deal().requires_seat
+        ((28, 20, 28, 20), True)
         """
         if options is None:
             options = _DEFAULT_OPTIONS if variant is None else variant.options
         if type(options) is not BidEuchreOptions:
             raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
         first = options.first_dealer if dealer is None else dealer
-        return cls(options=options, scores=scores, dealer=first, variant=variant)
+        return cls(
+            options=options,
+            totals=_totals_argument(totals, scores, stacklevel=3),
+            dealer=first,
+            seed=match_seed(seed, rng),
+            require_seat=require_seat,
+            variant=variant,
+        )
 
     @property
     def is_over(self) -> bool:
@@ -269,7 +361,7 @@ class BidEuchreMatch:
     def totals(self) -> tuple[int, int, int, int]:
         """Each seat's running total, seat 0 (N) first, which is its team's score.
 
-        >>> BidEuchreMatch.start(scores=(12, -3)).totals
+        >>> BidEuchreMatch.start(totals=(12, -3)).totals
         (12, -3, 12, -3)
         """
         ns, ew = self.scores
@@ -279,7 +371,7 @@ class BidEuchreMatch:
     def leaders(self) -> tuple[int, ...]:
         """The seats of the team ahead, or all four seats while the scores are level.
 
-        >>> BidEuchreMatch.start(scores=(12, 20)).leaders, BidEuchreMatch.start().leaders
+        >>> BidEuchreMatch.start(totals=(12, 20)).leaders, BidEuchreMatch.start().leaders
         ((1, 3), (0, 1, 2, 3))
         """
         ns, ew = self.scores
@@ -358,32 +450,126 @@ class BidEuchreMatch:
         _set(match, "dealer", (self.dealer + 1) % 4)
         _set(match, "results", (*self.results, result))
         _set(match, "winner", winner)
+        _set(match, "seed", self.seed)
+        _set(match, "require_seat", self.require_seat)
         # The same variant deals the next hand.
         _set(match, "variant", self.variant)
         return match
 
-    def next_deal(self, rng: random.Random | None = None) -> BidEuchreState:
-        """The first state of the next hand, dealt by :attr:`dealer` under the options.
+    def next_deal(
+        self, rng: random.Random | None = None, *, seed: int | None = None
+    ) -> BidEuchreState:
+        """The first state of the next hand, dealt by :attr:`dealer` under the options,
+        requiring the acting seat when the match does.
 
         Args:
-            rng: The random source of the shuffle; a fresh one seeded by the operating
-                system when ``None``.
+            rng: The random source of the shuffle.
+            seed: Or a seed for a fresh ``random.Random``. With neither, the match's
+                own seed for this hand (``cardrules.match.deal_seed(match.seed, n)``,
+                ``n`` the hands so far), or the operating system's randomness when the
+                match has no seed.
 
         Returns:
             The dealt state of the hand.
 
         Raises:
             GameOverError: the match is already over.
+            InvalidArgumentError: both ``rng`` and ``seed``, or one of the wrong type.
 
         >>> BidEuchreMatch.start().next_deal(random.Random(1)).dealer
         0
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> BidEuchreMatch.start().next_deal(seed=1) == BidEuchreVariant().new_game(seed=1)
+        True
         """
         if self.winner is not None:
             raise GameOverError(
                 f"the match is over: {_TEAMS[self.winner]} won; there is no next hand",
                 rule_id="E-34",
             )
-        return self.variant.new_game(rng=rng, dealer=self.dealer)
+        source = next_deal_source(self.seed, len(self.results), rng, seed)
+        return self.variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as JSON values, from which :meth:`from_dict` restores it exactly.
+
+        The options, the seed, each hand's ``to_dict()``, and what follows from them
+        (the next dealer, each seat's total as :attr:`totals` gives it, whether it is
+        over and the winning team).
+
+        >>> import json
+        >>> match = BidEuchreMatch.start(totals=(10, 3), seed=2)
+        >>> document = json.loads(json.dumps(match.to_dict()))
+        >>> document["variant"], document["totals"], document["dealer"]
+        ('bid-euchre', [10, 3, 10, 3], 0)
+        >>> BidEuchreMatch.from_dict(document) == match
+        True
+        """
+        return {
+            **match_header("bid-euchre"),
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "require_seat": self.require_seat,
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+            "results": [result.to_dict() for result in self.results],
+            "is_over": self.is_over,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any]) -> BidEuchreMatch:
+        """The match a :meth:`to_dict` document describes (untrusted JSON): play goes on
+        from it exactly as from the match that wrote it.
+
+        The hands are scored again from their facts under the document's options and
+        played again from the totals before them (E-34 after each), so the dealer,
+        whether it is over and the winner must be what the hands give.
+
+        Raises:
+            ScoreInputError: not a Bid Euchre match document, a field missing, unknown or
+                of the wrong type, a tampered hand, a hand after the end, or a derived
+                field that differs (the message names it).
+            OptionsError: the options are refused.
+            InvalidArgumentError: the seed is not an int at most 2**53 in magnitude.
+        """
+        data = match_document(document, "bid-euchre", _DOCUMENT_FIELDS)
+        options = BidEuchreOptions.from_dict(data["options"])
+        results = [HandResult.from_dict(item, options) for item in match_list(data, "results")]
+        final = _team_totals(match_list(data, "totals"))
+        dealer = data["dealer"]
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ScoreInputError(
+                f"the match document's 'dealer' is a seat from 0 to 3, not {quote(dealer)}"
+            )
+        start = (
+            final[0] - sum(hand.delta[0] for hand in results),
+            final[1] - sum(hand.delta[1] for hand in results),
+        )
+        match = cls.start(
+            options,
+            totals=start,
+            dealer=(dealer - len(results)) % 4,
+            seed=data["seed"],
+            require_seat=data["require_seat"],
+        )
+        for number, hand in enumerate(results, 1):
+            if match.is_over:
+                raise ScoreInputError(f"hand {number} of the match document follows its end (E-34)")
+            match = match.after(hand)
+        if not results and data["winner"] is not None:
+            # A match built over: its winner is the one field the hands cannot give.
+            match = cls(
+                options=options,
+                totals=start,
+                dealer=dealer,
+                winner=data["winner"],
+                seed=match.seed,
+                require_seat=match.require_seat,
+            )
+        match_check(data, "is_over", match.is_over)
+        match_check(data, "winner", match.winner)
+        return match
 
     def next_hand(self, rng: random.Random | None = None) -> BidEuchreState:
         """Deprecated name of :meth:`next_deal` (removed in 0.3)."""
@@ -405,7 +591,7 @@ class BidEuchreMatch:
 
         >>> from cardrules.bid_euchre.bidding import Contract
         >>> from cardrules.bid_euchre.scoring import HandFacts
-        >>> m = BidEuchreMatch.start(scores=(30, 29))
+        >>> m = BidEuchreMatch.start(totals=(30, 29))
         >>> m = m.after(HandFacts(contract=Contract(3), declarer=0, tricks=(3, 3)))
         >>> print(m.explain())
         Bid Euchre match to 32 (if both reach 32 in one hand, the higher score wins)

@@ -20,6 +20,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules._util import MAX_POINTS, quote
+from cardrules.deprecation import deprecated_alias
 from cardrules.errors import OptionsError
 from cardrules.options import choice, flag, int_in
 
@@ -193,13 +194,30 @@ class BidEuchreOptions:
         rule = _TARGET_RULE_WORDS[self.simultaneous_target_rule]
         return f"if both reach {self.target_score} in one hand, {rule}"
 
-    def to_json(self) -> dict[str, Any]:
+    to_json = deprecated_alias(
+        "to_dict",
+        "BidEuchreOptions.to_json is deprecated and will be removed in 0.4; use to_dict",
+    )
+    from_json = deprecated_alias(
+        "from_dict",
+        "BidEuchreOptions.from_json is deprecated and will be removed in 0.4; use from_dict",
+    )
+
+    def to_dict(self) -> dict[str, Any]:
         """The options as JSON values."""
         return attrs.asdict(self)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BidEuchreOptions:
-        """Rebuild options from :meth:`to_json`; raises :class:`~cardrules.OptionsError`."""
+    def from_dict(cls, data: Mapping[str, Any]) -> BidEuchreOptions:
+        """Rebuild options from :meth:`to_dict`; raises :class:`~cardrules.OptionsError`.
+
+        .. versionchanged:: 0.3.0
+           Renamed from ``from_json`` (and :meth:`to_dict` from ``to_json``); the old
+           names warn, and go in 0.4.
+
+        >>> BidEuchreOptions.from_dict(BidEuchreOptions().to_dict()) == BidEuchreOptions()
+        True
+        """
         if not isinstance(data, Mapping):
             raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         names = {a.name for a in attrs.fields(BidEuchreOptions)}

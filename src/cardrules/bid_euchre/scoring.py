@@ -32,7 +32,7 @@ from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.errors import NotationError, ScoreInputError
-from cardrules.wire import facts_from_dict
+from cardrules.wire import facts_from_dict, result_from_dict
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 
@@ -408,6 +408,47 @@ class HandResult:
             "summary": self.summary,
             "explain": self.explain(),
         }
+
+    @classmethod
+    def from_dict(
+        cls, document: Mapping[str, Any], options: BidEuchreOptions | None = None
+    ) -> HandResult:
+        """The result a :meth:`to_dict` document describes, scored again from its facts.
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            options: The options the hand was scored under; ``BidEuchreOptions()`` when
+                None.
+
+        Raises:
+            ScoreInputError: ``document`` is not such an object, its facts are refused,
+                or a field differs from what the facts score under ``options`` (a
+                tampered delta or text; the message names the field).
+
+        >>> r = score_hand(HandFacts(contract=Contract(5), declarer=1, tricks=(2, 4)))
+        >>> HandResult.from_dict(r.to_dict()) == r
+        True
+        """
+        chosen = _DEFAULT_OPTIONS if options is None else options
+        if type(chosen) is not BidEuchreOptions:
+            raise ScoreInputError(f"options must be BidEuchreOptions, not {quote(options)}")
+
+        def rescore(given: Mapping[str, Any]) -> HandResult:
+            facts: Any = given.get("facts")  # untrusted: HandFacts.from_dict checks it
+            if isinstance(facts, Mapping) and isinstance(facts.get("contract"), str):
+                # The contract's notation depends on the hand's size (E-10, E-38); a
+                # refused one is left for HandFacts to name.
+                try:
+                    contract = Contract.parse(
+                        facts["contract"], tricks_per_hand=chosen.tricks_per_hand
+                    )
+                except NotationError:
+                    pass
+                else:
+                    facts = {**facts, "contract": contract}
+            return score_hand(HandFacts.from_dict(facts), chosen)
+
+        return cast(HandResult, result_from_dict(document, rescore))
 
     def explain(self) -> str:
         """A few lines for people: the contract and outcome, then each team's points.

@@ -356,7 +356,7 @@ class BidEuchreVariant(Variant):
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON values."""
-        return self.options.to_json()
+        return self.options.to_dict()
 
     @classmethod
     def from_options_json(cls, options: Mapping[str, Any]) -> BidEuchreVariant:
@@ -365,7 +365,7 @@ class BidEuchreVariant(Variant):
         Raises:
             OptionsError: unknown or invalid options.
         """
-        return cls(BidEuchreOptions.from_json(options))
+        return cls(BidEuchreOptions.from_dict(options))
 
     def deal_json(self, state: Any) -> dict[str, Any]:
         """The hands as dealt (the dealer's 7 cards with the joker): ``{"hands": [[codes]
@@ -431,15 +431,35 @@ class BidEuchreVariant(Variant):
     ) -> BidEuchreState:
         return self.state_from_deal_json(dealer, deal, require_seat=require_seat)
 
-    def new_match(self) -> BidEuchreMatch:
+    def new_match(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+        totals: tuple[int, ...] | list[int] | None = None,
+    ) -> BidEuchreMatch:
         """A match to the target score under these options, 0-0, dealt first by
-        ``options.first_dealer`` (:class:`~cardrules.bid_euchre.BidEuchreMatch`).
+        ``options.first_dealer`` (:class:`~cardrules.bid_euchre.BidEuchreMatch`); the
+        keywords are :meth:`BidEuchreMatch.start
+        <cardrules.bid_euchre.BidEuchreMatch.start>`'s.
 
         >>> match = BidEuchreVariant(target_score=10).new_match()
         >>> match.scores, match.options.target_score, match.is_over
         ((0, 0), 10, False)
+        >>> BidEuchreVariant().new_match(seed=3, require_seat=True).next_deal().requires_seat
+        True
         """
-        return BidEuchreMatch.start(variant=self)
+        return BidEuchreMatch.start(
+            self.options,
+            seed=seed,
+            rng=rng,
+            dealer=dealer,
+            require_seat=require_seat,
+            totals=totals,
+            variant=self,
+        )
 
     # -- positions ------------------------------------------------------------------------
 
@@ -466,8 +486,8 @@ class BidEuchreVariant(Variant):
         return _pos.line(_position_fields(state), state)
 
     def _position_tag(self) -> str:
-        defaults = BidEuchreOptions().to_json()
-        return _pos.tag("bid-euchre", self.options.to_json(), defaults)
+        defaults = BidEuchreOptions().to_dict()
+        return _pos.tag("bid-euchre", self.options.to_dict(), defaults)
 
     # -- extras ---------------------------------------------------------------------------
 
@@ -548,11 +568,11 @@ class BidEuchreVariant(Variant):
 
     def __repr__(self) -> str:
         # Defaults as derived for this deck: help_value and moon_value follow its size.
-        default = BidEuchreOptions(double_deck=self.options.double_deck).to_json()
+        default = BidEuchreOptions(double_deck=self.options.double_deck).to_dict()
         default["double_deck"] = False
         changed = [
             f"{name}={value!r}"
-            for name, value in self.options.to_json().items()
+            for name, value in self.options.to_dict().items()
             if default[name] != value
         ]
         return f"cardrules.get_variant({', '.join([repr(self.id), *changed])})"
@@ -905,7 +925,7 @@ def _game_info(options: BidEuchreOptions) -> GameInfo:
             for name, meaning in _view.OBSERVATION_LAYOUT
         )
     )
-    values = options.to_json()
+    values = options.to_dict()
     # The point values that follow the deck unless set stand as -1 (OpenSpiel's usage).
     deck_default = BidEuchreOptions(double_deck=options.double_deck)
     for name in ("help_value", "moon_value"):

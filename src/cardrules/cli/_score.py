@@ -169,7 +169,7 @@ def score_bid_euchre(args: argparse.Namespace, out: TextIO) -> None:
     if args.void == "ace-no-face":
         settings.setdefault("ace_no_face", True)
     try:
-        options = BidEuchreOptions.from_json(settings)
+        options = BidEuchreOptions.from_dict(settings)
         if args.void is not None:
             if args.contract is not None or args.declarer is not None or args.renege:
                 raise UsageError("a thrown-in hand (--void) has no contract, declarer or renege")

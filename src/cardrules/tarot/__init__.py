@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from cardrules._util import public_dir
 from cardrules.deprecation import Deprecated, deprecated_names
 from cardrules.tarot.actions import (
     NUM_ACTIONS,
@@ -164,3 +165,8 @@ if not TYPE_CHECKING:
             },
         },
     )
+
+
+def __dir__() -> list[str]:
+    """The package's public names and submodules, as :func:`dir` lists them."""
+    return public_dir(__all__, __path__)

@@ -8,7 +8,9 @@ but still move the deal on (T-6, ``redeal_dealer``).
 
 With ``TarotOptions(single_deal=True)`` (the default, the seed's game) the match is the
 one deal: it is over once a deal has been played, annulled deals being redealt. Pass
-``single_deal=False`` for a series of deals ranked by their totals.
+``single_deal=False`` for a series of deals ranked by their totals, or give the session
+its length: ``deal_limit`` played deals, or until a seat's total reaches
+``target_score``; the match then ends by itself (:attr:`~cardrules.tarot.TarotMatch.is_over`).
 
 >>> from cardrules.tarot.options import TarotOptions
 >>> from cardrules.tarot.scoring import DealFacts, DealResult
@@ -21,6 +23,7 @@ one deal: it is over once a deal has been played, annulled deals being redealt. 
 
 from __future__ import annotations
 
+import math
 import random
 import warnings
 from collections.abc import Mapping
@@ -29,11 +32,19 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules._util import quote
+from cardrules._util import MAX_POINTS, quote
 from cardrules.errors import GameOverError, OptionsError, ScoreInputError
+from cardrules.match import match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealFacts, DealResult, Score, score_deal
+from cardrules.wire import (
+    match_check,
+    match_document,
+    match_header,
+    match_list,
+    number,
+)
 
 if TYPE_CHECKING:
     from cardrules.tarot.state import TarotState
@@ -68,6 +79,64 @@ def _signed(value: Score) -> str:
 
 _UNSET: Final[Any] = object()
 
+# A total is a number JSON carries exactly (2**53 in magnitude), in half points at most.
+_MAX_TOTAL: Final = 1 << 53
+
+# The fields of a match document besides its format, version and variant.
+_DOCUMENT_FIELDS: Final = (
+    "options",
+    "seed",
+    "require_seat",
+    "deal_limit",
+    "target_score",
+    "dealer",
+    "totals",
+    "results",
+    "is_over",
+    "winner",
+)
+
+
+def _total(value: object) -> Score:
+    """One seat's total from paper or JSON: an int, or a half point (a Fraction or a
+    float such as 40.5), exact."""
+    if type(value) is int:
+        exact: Fraction | int = value
+    elif type(value) is Fraction:
+        exact = value
+    elif type(value) is float and math.isfinite(value) and (value * 2).is_integer():
+        exact = Fraction(value)
+    else:
+        raise ScoreInputError(
+            f"a total is an int or a half point (such as 40.5), not {quote(value)}"
+        )
+    if exact.denominator not in (1, 2) or not -_MAX_TOTAL <= exact <= _MAX_TOTAL:
+        raise ScoreInputError(
+            f"a total is a whole or half point at most 2**53 in magnitude, not {quote(value)}"
+        )
+    return _exact(exact)
+
+
+def _to_totals(value: object, players: int) -> tuple[Score, ...]:
+    if not isinstance(value, (tuple, list)) or len(value) != players:
+        raise ScoreInputError(
+            f"totals are the {players} seats' totals, seat 0 first, not {quote(value)}"
+        )
+    totals = tuple(_total(x) for x in value)
+    if sum(totals) != 0:
+        raise ScoreInputError(
+            f"totals must add up to 0, as every deal's scores do (T-37), not {quote(value)}"
+        )
+    return totals
+
+
+def _length(value: object, name: str) -> int | None:
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_POINTS):
+        raise ScoreInputError(
+            f"{name} must be None or an int from 1 to {MAX_POINTS}, not {quote(value)}"
+        )
+    return value
+
 
 @attrs.frozen(kw_only=True, init=False, repr=False)
 class TarotMatch:
@@ -75,7 +144,9 @@ class TarotMatch:
 
     Start with :meth:`start` (or a variant's ``new_match()``) and add each deal with
     :meth:`after`; or rebuild a match from its options and results,
-    ``TarotMatch(options=..., results=...)``: the dealer and the totals follow from them.
+    ``TarotMatch(options=..., results=...)``: the dealer and the totals follow from them
+    (``totals=`` gives the totals after the results instead, for a match resumed from
+    paper). Save it with :meth:`to_dict` and restore it with :meth:`from_dict`.
 
     Attributes:
         options: The variant's options: ``players``, the first ``dealer``,
@@ -84,11 +155,23 @@ class TarotMatch:
         dealer: The seat that deals next (T-6): the next seat after each deal, or the
             same seat after an annulled deal with ``redeal_dealer="same"``.
         totals: Each seat's running total, seat 0 first.
+        seed: The match's seed (deal ``n`` is shuffled with
+            ``cardrules.match.deal_seed(seed, n)``), or None.
+        require_seat: Whether every deal requires the acting seat.
+        deal_limit: The session's length in played deals (annulled deals are redealt
+            and do not count), or None.
+        target_score: The session ends after the played deal that takes a seat's total
+            to this or more, or never by score when None.
+
+    The match ends by itself (:attr:`is_over`) after ``deal_limit`` played deals or at
+    ``target_score``, whichever comes first; with neither, after one played deal when
+    ``options.single_deal`` (the default) and never otherwise.
 
     Raises:
         OptionsError: ``options`` is not a TarotOptions.
         ScoreInputError: A result is not a DealResult, is for another number of players,
-            or follows the played deal of a single-deal match.
+            or follows the end of the match; bad totals or session length.
+        InvalidArgumentError: a bad seed or ``require_seat``.
 
     >>> from cardrules.tarot.scoring import DealResult
     >>> match = TarotMatch.start().after(DealResult.annulled_deal(players=4, reason="all_pass"))
@@ -99,7 +182,14 @@ class TarotMatch:
     options: TarotOptions
     results: tuple[DealResult, ...]
     dealer: int = attrs.field(eq=False)
-    totals: tuple[Score, ...] = attrs.field(eq=False)
+    totals: tuple[Score, ...]
+    seed: int | None
+    require_seat: bool
+    deal_limit: int | None
+    target_score: int | None
+    # The played (not annulled) deals among the results: kept, so that is_over and
+    # after() stay constant-time in a long session.
+    _played: int = attrs.field(init=False, eq=False, repr=False)
     # The variant that deals the next deal: the one whose new_match() began the match,
     # else the variant of the options, found when the match first deals.
     _variant: TarotVariant | None = attrs.field(eq=False, repr=False)
@@ -109,6 +199,11 @@ class TarotMatch:
         *,
         options: TarotOptions | None = None,
         results: tuple[DealResult, ...] | list[DealResult] = (),
+        totals: tuple[Score | float, ...] | list[Score | float] | None = None,
+        seed: int | None = None,
+        require_seat: bool = False,
+        deal_limit: int | None = None,
+        target_score: int | None = None,
         deals: tuple[DealResult, ...] | list[DealResult] = _UNSET,
     ) -> None:
         if deals is not _UNSET:
@@ -125,31 +220,71 @@ class TarotMatch:
         if type(options) is not TarotOptions:
             raise OptionsError(f"options must be a TarotOptions, not {quote(options)}")
         checked = _to_results(results)
+        players = options.players
+        if type(require_seat) is not bool:
+            raise ScoreInputError(f"require_seat must be True or False, not {quote(require_seat)}")
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "results", checked)
+        object.__setattr__(self, "seed", match_seed(seed))
+        object.__setattr__(self, "require_seat", require_seat)
+        object.__setattr__(self, "deal_limit", _length(deal_limit, "deal_limit"))
+        object.__setattr__(self, "target_score", _length(target_score, "target_score"))
+        for deal in checked:
+            if deal.players != players:
+                raise ScoreInputError(
+                    f"a {deal.players}-player deal cannot join a {players}-player match"
+                )
+        running: list[Score] = [0] * players
+        if totals is not None:
+            # Resumed from paper: the totals after the results, so they start below.
+            final = _to_totals(totals, players)
+            for deal in checked:
+                final = tuple(_exact(t - s) for t, s in zip(final, deal.scores, strict=True))
+            running = list(final)
         dealer = options.dealer
-        totals: list[Score] = [0] * options.players
+        played = 0
         previous: DealResult | None = None
         for deal in checked:
-            self._check_next(previous, deal)
+            if self._ends(played, previous, running):
+                raise ScoreInputError(
+                    f"a deal cannot follow the end of the match: {self._end_words(played)}"
+                )
             previous = deal
+            played += deal.annulled is None
             dealer = self._next_dealer(dealer, deal)
-            totals = [_exact(t + s) for t, s in zip(totals, deal.scores, strict=True)]
+            running = [_exact(t + s) for t, s in zip(running, deal.scores, strict=True)]
         object.__setattr__(self, "dealer", dealer)
-        object.__setattr__(self, "totals", tuple(totals))
+        object.__setattr__(self, "totals", tuple(running))
+        object.__setattr__(self, "_played", played)
         object.__setattr__(self, "_variant", None)
 
-    def _check_next(self, previous: DealResult | None, deal: DealResult) -> None:
-        players = self.options.players
-        if deal.players != players:
-            raise ScoreInputError(
-                f"a {deal.players}-player deal cannot join a {players}-player match"
-            )
-        if self.options.single_deal and previous is not None and previous.annulled is None:
-            raise ScoreInputError(
+    def _limit(self) -> int | None:
+        """The number of played deals after which the match is over, if any."""
+        if self.deal_limit is not None or self.target_score is not None:
+            return self.deal_limit
+        return 1 if self.options.single_deal else None
+
+    def _ends(self, played: int, last: DealResult | None, totals: Any) -> bool:
+        """Whether a match with ``played`` played deals, ``last`` the latest deal and
+        these totals is over (T-38 and the session's length)."""
+        if last is None:
+            return False
+        limit = self._limit()
+        if limit is not None and played >= limit:
+            return True
+        target = self.target_score
+        return target is not None and last.annulled is None and max(totals) >= target
+
+    def _end_words(self, played: int) -> str:
+        if self.deal_limit is None and self.target_score is None:
+            return (
                 "this match is a single deal (TarotOptions.single_deal=True) and it has been "
                 "played; use single_deal=False for a series of deals (T-38)"
             )
+        limit = self.deal_limit
+        if limit is not None and played >= limit:
+            return f"it has had its {limit} deal{'s' * (limit != 1)}"
+        return f"a seat has reached the target score, {self.target_score}"
 
     def _next_dealer(self, dealer: int, deal: DealResult) -> int:
         # T-6: the deal passes to the next seat, even after an annulled deal by default.
@@ -158,18 +293,43 @@ class TarotMatch:
         return (dealer + 1) % self.options.players
 
     @classmethod
-    def start(cls, options: TarotOptions | None = None, *, dealer: int | None = None) -> TarotMatch:
-        """A match with no deal yet.
+    def start(
+        cls,
+        options: TarotOptions | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+        totals: tuple[Score | float, ...] | list[Score | float] | None = None,
+        deal_limit: int | None = None,
+        target_score: int | None = None,
+    ) -> TarotMatch:
+        """A match with no deal yet, new or resumed from a score sheet.
 
         Args:
             options: The variant's options; ``TarotOptions()`` when None.
+            seed: The match's seed: deal ``n`` is shuffled with
+                ``cardrules.match.deal_seed(seed, n)``, so the match is reproducible.
+            rng: Or a ``random.Random`` that draws the match's seed.
             dealer: The first dealer; ``options.dealer`` by default (T-6).
+            require_seat: Every deal requires the acting seat (for servers).
+            totals: The seats' totals to start from, seat 0 first (a paper score
+                sheet): ints or half points, adding up to 0 (T-37).
+            deal_limit: End the session after this many played deals.
+            target_score: Or end it after the deal that takes a seat to this total.
 
         Raises:
             OptionsError: ``options`` is not a TarotOptions, or ``dealer`` not a seat.
+            ScoreInputError: bad totals (the wrong number, not whole or half points,
+                not adding up to 0) or a session length that is not a positive int.
+            InvalidArgumentError: both ``seed`` and ``rng``, or one of the wrong type.
 
         >>> TarotMatch.start().totals, TarotMatch.start(dealer=2).dealer
         ((0, 0, 0, 0), 2)
+        >>> match = TarotMatch.start(totals=(120, -40, -40, -40), target_score=300)
+        >>> match.totals, match.is_over
+        ((120, -40, -40, -40), False)
         """
         if options is None:
             options = TarotOptions()
@@ -177,12 +337,20 @@ class TarotMatch:
             raise OptionsError(f"options must be a TarotOptions, not {quote(options)}")
         if dealer is not None:
             options = attrs.evolve(options, dealer=dealer)
-        return cls(options=options)
+        return cls(
+            options=options,
+            totals=totals,
+            seed=match_seed(seed, rng),
+            require_seat=require_seat,
+            deal_limit=deal_limit,
+            target_score=target_score,
+        )
 
     @classmethod
-    def _dealt_by(cls, variant: TarotVariant) -> TarotMatch:
-        """A match with no deal yet whose deals ``variant`` deals (its ``new_match``)."""
-        match = cls(options=variant.options)
+    def _dealt_by(cls, variant: TarotVariant, **start: Any) -> TarotMatch:
+        """A match with no deal yet whose deals ``variant`` deals (its ``new_match``),
+        ``start`` the keywords of :meth:`start`."""
+        match = cls.start(variant.options, **start)
         object.__setattr__(match, "_variant", variant)
         return match
 
@@ -198,12 +366,25 @@ class TarotMatch:
 
     @property
     def is_over(self) -> bool:
-        """True when a single-deal match has had its deal played (T-38).
+        """Whether the session has had its length (T-38).
 
-        A match of ``single_deal=False`` never ends by itself.
+        That is ``deal_limit`` played deals, a seat at ``target_score``, or (with
+        neither) the played deal of a single-deal match. A match of
+        ``single_deal=False`` with neither never ends by itself.
+
+        >>> from cardrules.tarot.scoring import DealFacts
+        >>> garde = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+        >>> match = TarotMatch.start(target_score=300).after(garde)
+        >>> match.totals, match.is_over
+        ((-58, 174, -58, -58), False)
+        >>> match = match.after(garde)
+        >>> match.totals, match.is_over, match.winner
+        ((-116, 348, -116, -116), True, 1)
         """
         results = self.results
-        return self.options.single_deal and bool(results) and results[-1].annulled is None
+        if not results:
+            return False
+        return self._ends(self._played, results[-1], self.totals)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -240,22 +421,24 @@ class TarotMatch:
             ScoreInputError: ``result`` is neither, or is for another number of players.
         """
         if self.is_over:
-            raise GameOverError(
-                "the match is over: its single deal has been played "
-                "(use TarotOptions(single_deal=False) for a series of deals)"
-            )
+            raise GameOverError(f"the match is over: {self._over_words()}")
         if isinstance(result, Mapping):
             result = DealFacts.from_dict(result)
         if type(result) is DealFacts:
             result = score_deal(result, self.options)
         elif type(result) is not DealResult:
             raise ScoreInputError(f"result must be a DealResult or DealFacts, not {quote(result)}")
-        self._check_next(self.results[-1] if self.results else None, result)
+        if result.players != self.options.players:
+            raise ScoreInputError(
+                f"a {result.players}-player deal cannot join a {self.options.players}-player match"
+            )
         # Built without __init__: every field is already valid, and re-checking every
         # earlier deal would make a long match quadratic.
         match = object.__new__(TarotMatch)
-        object.__setattr__(match, "options", self.options)
+        for name in ("options", "seed", "require_seat", "deal_limit", "target_score"):
+            object.__setattr__(match, name, getattr(self, name))
         object.__setattr__(match, "results", (*self.results, result))
+        object.__setattr__(match, "_played", self._played + (result.annulled is None))
         object.__setattr__(match, "dealer", self._next_dealer(self.dealer, result))
         object.__setattr__(
             match,
@@ -265,27 +448,114 @@ class TarotMatch:
         object.__setattr__(match, "_variant", self._variant)
         return match
 
-    def next_deal(self, rng: random.Random | None = None) -> TarotState:
-        """Shuffle and deal the next deal, :attr:`dealer` dealing.
+    def _start_totals(self) -> tuple[Score, ...]:
+        """The totals before the first result (not 0 for a match resumed from paper)."""
+        totals = self.totals
+        for deal in self.results:
+            totals = tuple(_exact(t - s) for t, s in zip(totals, deal.scores, strict=True))
+        return totals
+
+    def _over_words(self) -> str:
+        if self.deal_limit is None and self.target_score is None:
+            return (
+                "its single deal has been played "
+                "(use TarotOptions(single_deal=False) for a series of deals)"
+            )
+        return self._end_words(self._played)
+
+    def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> TarotState:
+        """Shuffle and deal the next deal, :attr:`dealer` dealing, requiring the acting
+        seat when the match does.
 
         Args:
-            rng: The random generator that shuffles; a fresh one seeded by the operating
-                system when ``None``.
+            rng: The random generator that shuffles.
+            seed: Or a seed for a fresh ``random.Random``. With neither, the match's
+                own seed for this deal (``cardrules.match.deal_seed(match.seed, n)``,
+                ``n`` the deals so far), or the operating system's randomness when the
+                match has no seed.
 
         Returns:
             The deal's first state; when it ends, pass ``state.result()`` to :meth:`after`.
 
         Raises:
             GameOverError: The match is over.
+            InvalidArgumentError: both ``rng`` and ``seed``, or one of the wrong type.
+
+        >>> match = TarotMatch.start(seed=5, require_seat=True)
+        >>> state = match.next_deal()
+        >>> state.requires_seat, state == match.next_deal(), state == match.next_deal(seed=1)
+        (True, True, False)
         """
         if self.is_over:
-            raise GameOverError("the match is over: its single deal has been played")
+            raise GameOverError(f"the match is over: {self._over_words()}")
+        source = next_deal_source(self.seed, len(self.results), rng, seed)
         variant = self._variant
         if variant is None:
             # A match begun from its options: the variant of these options, kept.
             variant = get_variant_class("tarot")._of(self.options)
             object.__setattr__(self, "_variant", variant)
-        return variant.new_game(rng=rng, dealer=self.dealer)
+        return variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as JSON values, from which :meth:`from_dict` restores it exactly.
+
+        The options, the seed, the session's length, each result's ``to_dict()``, and
+        what follows from them (the next dealer, the totals, whether it is over and who
+        won). A half point is a float (``40.5``), as in every document: exact in binary.
+
+        >>> import json
+        >>> match = TarotMatch.start(seed=3, deal_limit=4)
+        >>> document = json.loads(json.dumps(match.to_dict()))
+        >>> document["variant"], document["totals"], document["seed"]
+        ('tarot', [0, 0, 0, 0], 3)
+        >>> TarotMatch.from_dict(document) == match
+        True
+        """
+        return {
+            **match_header("tarot"),
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "require_seat": self.require_seat,
+            "deal_limit": self.deal_limit,
+            "target_score": self.target_score,
+            "dealer": self.dealer,
+            "totals": [number(total) for total in self.totals],
+            "results": [result.to_dict() for result in self.results],
+            "is_over": self.is_over,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any]) -> TarotMatch:
+        """The match a :meth:`to_dict` document describes (untrusted JSON): play goes on
+        from it exactly as from the match that wrote it.
+
+        Each result is scored again from its facts under the document's options; the
+        dealer, whether it is over and the winner must be what the deals give.
+
+        Raises:
+            ScoreInputError: not a Tarot match document, a field missing, unknown or of
+                the wrong type, a tampered result, or a derived field that differs (the
+                message names it).
+            OptionsError: the options are refused.
+            InvalidArgumentError: the seed is not an int at most 2**53 in magnitude.
+        """
+        data = match_document(document, "tarot", _DOCUMENT_FIELDS)
+        options = TarotOptions.from_dict(data["options"])
+        results = [DealResult.from_dict(item, options) for item in match_list(data, "results")]
+        match = cls(
+            options=options,
+            results=results,
+            totals=match_list(data, "totals"),
+            seed=data["seed"],
+            require_seat=data["require_seat"],
+            deal_limit=data["deal_limit"],
+            target_score=data["target_score"],
+        )
+        match_check(data, "dealer", match.dealer)
+        match_check(data, "is_over", match.is_over)
+        match_check(data, "winner", match.winner)
+        return match
 
     def explain(self) -> str:
         """The score sheet: each deal with its scores and the running totals, then who won
@@ -300,15 +570,25 @@ class TarotMatch:
         seat 1 wins with 174
         """
         options = self.options
-        kind = "a single deal" if options.single_deal else "deals in a row"
+        if self.deal_limit is not None or self.target_score is not None:
+            ends = []
+            if self.deal_limit is not None:
+                ends.append(f"{self.deal_limit} deal{'s' * (self.deal_limit != 1)}")
+            if self.target_score is not None:
+                ends.append(f"to {self.target_score} points")
+            kind = " or ".join(ends)
+        else:
+            kind = "a single deal" if options.single_deal else "deals in a row"
         lines = [f"French Tarot match, {options.players} players, {kind} (T-38)"]
         dealer = options.dealer
-        totals: list[Score] = [0] * options.players
-        for number, deal in enumerate(self.results, 1):
+        totals = list(self._start_totals())
+        if any(totals):
+            lines.append("start: " + ", ".join(_shown(t) for t in totals))
+        for count, deal in enumerate(self.results, 1):
             totals = [_exact(t + s) for t, s in zip(totals, deal.scores, strict=True)]
             scores = ", ".join(_signed(s) for s in deal.scores)
             running = ", ".join(_shown(t) for t in totals)
-            lines.append(f"{number}. seat {dealer} deals; {deal.summary}; {scores} -> {running}")
+            lines.append(f"{count}. seat {dealer} deals; {deal.summary}; {scores} -> {running}")
             dealer = self._next_dealer(dealer, deal)
         winner = self.winner
         if winner is not None:
@@ -324,4 +604,11 @@ class TarotMatch:
         results = ", ".join(repr(r) for r in self.results)
         if len(self.results) == 1:
             results += ","
-        return f"TarotMatch(options={self.options!r}, results=({results}))"
+        extra = ""
+        if any(self._start_totals()):
+            extra += f", totals={self.totals!r}"
+        for name in ("seed", "require_seat", "deal_limit", "target_score"):
+            value = getattr(self, name)
+            if value is not None and value is not False:
+                extra += f", {name}={value!r}"
+        return f"TarotMatch(options={self.options!r}, results=({results}){extra})"

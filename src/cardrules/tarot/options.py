@@ -17,6 +17,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules._util import MAX_POINTS, FrozenDict, quote
+from cardrules.deprecation import deprecated_alias
 from cardrules.errors import OptionsError
 from cardrules.options import choice, flag
 
@@ -218,7 +219,16 @@ class TarotOptions:
                 changed.append(f"{a.name}={shown!r}")
         return f"TarotOptions({', '.join(changed)})"
 
-    def to_json(self) -> dict[str, Any]:
+    to_json = deprecated_alias(
+        "to_dict",
+        "TarotOptions.to_json is deprecated and will be removed in 0.4; use to_dict",
+    )
+    from_json = deprecated_alias(
+        "from_dict",
+        "TarotOptions.from_json is deprecated and will be removed in 0.4; use from_dict",
+    )
+
+    def to_dict(self) -> dict[str, Any]:
         """The options as JSON values (mapping keys become strings)."""
         out: dict[str, Any] = {}
         for a in attrs.fields(TarotOptions):
@@ -231,8 +241,16 @@ class TarotOptions:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TarotOptions:
-        """Rebuild options from :meth:`to_json`; raises :class:`~cardrules.OptionsError`."""
+    def from_dict(cls, data: Mapping[str, Any]) -> TarotOptions:
+        """Rebuild options from :meth:`to_dict`; raises :class:`~cardrules.OptionsError`.
+
+        .. versionchanged:: 0.3.0
+           Renamed from ``from_json`` (and :meth:`to_dict` from ``to_json``); the old
+           names warn, and go in 0.4.
+
+        >>> TarotOptions.from_dict(TarotOptions().to_dict()) == TarotOptions()
+        True
+        """
         if not isinstance(data, Mapping):
             raise OptionsError(f"options must be a JSON object, not {type(data).__name__}")
         names = {a.name for a in attrs.fields(TarotOptions)}

@@ -32,7 +32,7 @@ from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
-from cardrules.wire import facts_from_dict, number
+from cardrules.wire import facts_from_dict, number, result_from_dict
 
 __all__ = [
     "AnnulReason",
@@ -850,6 +850,44 @@ class DealResult(_DealResultSlots):
             "summary": self.summary,
             "explain": self.explain(),
         }
+
+    @classmethod
+    def from_dict(
+        cls, document: Mapping[str, Any], options: TarotOptions | None = None
+    ) -> DealResult:
+        """The result a :meth:`to_dict` document describes, scored again from its facts.
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            options: The options the deal was scored under; ``TarotOptions()`` when None.
+
+        Raises:
+            ScoreInputError: ``document`` is not such an object, its facts are refused,
+                or a field differs from what the facts score under ``options`` (a
+                tampered score or text; the message names the field).
+
+        >>> facts = DealFacts(players=4, contract="prise", taker=0, points=40.5, bouts=2)
+        >>> result = score_deal(facts, TarotOptions(half_point_rounding="none"))
+        >>> document = result.to_dict()
+        >>> document["scores"]
+        [-76.5, 25.5, 25.5, 25.5]
+        >>> DealResult.from_dict(document, TarotOptions(half_point_rounding="none")) == result
+        True
+        """
+        chosen = _DEFAULT_OPTIONS if options is None else options
+        if type(chosen) is not TarotOptions:
+            raise ScoreInputError(f"options must be a TarotOptions, not {quote(options)}")
+
+        def rescore(given: Mapping[str, Any]) -> DealResult:
+            # Untrusted values: annulled_deal and DealFacts.from_dict check them.
+            annulled: Any = given.get("annulled")
+            players: Any = given.get("players")
+            facts: Any = given.get("facts")
+            if annulled is not None:
+                return cls.annulled_deal(players=players, reason=annulled)
+            return score_deal(DealFacts.from_dict(facts), chosen)
+
+        return cast(DealResult, result_from_dict(document, rescore))
 
 
 def _text(value: Score) -> str:

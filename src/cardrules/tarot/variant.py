@@ -70,7 +70,7 @@ from cardrules.tarot.cards import TAROT_DECK, TAROT_TRICK_RULES
 from cardrules.tarot.match import TarotMatch
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.playout import random_playout as _random_playout
-from cardrules.tarot.scoring import Camp, DealResult
+from cardrules.tarot.scoring import Camp, DealResult, Score
 from cardrules.tarot.state import Phase, TarotState
 from cardrules.tarot.view import observation_size as _observation_size
 from cardrules.tricks import TrickRules, TrickTable
@@ -603,12 +603,12 @@ class TarotVariant(Variant):
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON values."""
-        return self.options.to_json()
+        return self.options.to_dict()
 
     @classmethod
     def from_options_json(cls, options: Mapping[str, Any]) -> TarotVariant:
         """Rebuild the variant from :meth:`options_json`; raises ``OptionsError``."""
-        return cls(TarotOptions.from_json(options))
+        return cls(TarotOptions.from_dict(options))
 
     def deal_json(self, state: State) -> dict[str, Any]:
         """The dealt cards of ``state``'s deal: ``{"hands": [[codes] …], "chien": [codes]}``."""
@@ -662,13 +662,36 @@ class TarotVariant(Variant):
     ) -> TarotState:
         return self.state_from_deal_json(dealer, deal, require_seat=require_seat)
 
-    def new_match(self) -> TarotMatch:
-        """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun.
+    def new_match(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        require_seat: bool = False,
+        totals: tuple[Score | float, ...] | list[Score | float] | None = None,
+        deal_limit: int | None = None,
+        target_score: int | None = None,
+    ) -> TarotMatch:
+        """A :class:`~cardrules.tarot.TarotMatch` of this variant's deals, not yet begun:
+        the keywords are :meth:`TarotMatch.start <cardrules.tarot.TarotMatch.start>`'s.
 
         >>> TarotVariant(players=3).new_match().totals
         (0, 0, 0)
+        >>> match = TarotVariant().new_match(seed=1, require_seat=True, deal_limit=5)
+        >>> match.next_deal().requires_seat, match.is_over
+        (True, False)
         """
-        return TarotMatch._dealt_by(self)
+        return TarotMatch._dealt_by(
+            self,
+            seed=seed,
+            rng=rng,
+            dealer=dealer,
+            require_seat=require_seat,
+            totals=totals,
+            deal_limit=deal_limit,
+            target_score=target_score,
+        )
 
     # -- positions -------------------------------------------------------------------
 
@@ -698,8 +721,8 @@ class TarotVariant(Variant):
     def _position_tag(self) -> str:
         return _pos.tag(
             f"tarot{self.players}",
-            self.options.to_json(),
-            TarotOptions(players=self.players).to_json(),
+            self.options.to_dict(),
+            TarotOptions(players=self.players).to_dict(),
         )
 
     # -- bots ------------------------------------------------------------------------
@@ -1132,7 +1155,7 @@ def _game_info(options: TarotOptions) -> GameInfo:
     )
     parameters = {
         name: value
-        for name, value in options.to_json().items()
+        for name, value in options.to_dict().items()
         # T-38: a game of the frameworks is one deal.
         if isinstance(value, (bool, int, str)) and name != "single_deal"
     }
