@@ -180,6 +180,7 @@ def test_the_module_map_is_the_shared_one() -> None:
                 "playout",
                 "_tables",
                 "_engine",
+                "_solver",
             ]
         )
         == MODULES

@@ -22,6 +22,8 @@ from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre import actions as _actions
 from cardrules.bid_euchre import view as _view
 from cardrules.bid_euchre._engine import new_hand, playout, root_state
+from cardrules.bid_euchre._solver import horizon as solver_horizon
+from cardrules.bid_euchre._solver import solve as solve_deal
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Tables
 from cardrules.bid_euchre.actions import Bid, ClaimAceNoFace, Give, Notation
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump, trick_rules
@@ -43,11 +45,11 @@ from cardrules.errors import (
     RecordError,
 )
 from cardrules.info import GameInfo, Statistic, observation_layout
+from cardrules.solving import Solver
 from cardrules.state import SeatRequired, Variant, check_seat
 from cardrules.tricks import TrickRules, TrickTable
 
 if TYPE_CHECKING:
-    from cardrules.solving import Solver
     from cardrules.state import State
 
 __all__ = ["BidEuchreVariant"]
@@ -545,10 +547,7 @@ class BidEuchreVariant(Variant):
         >>> BidEuchreVariant().solver().horizon
         6
         """
-        from cardrules.bid_euchre._solver import horizon, solve
-        from cardrules.solving import Solver
-
-        return Solver(solve, horizon(self.options))
+        return Solver(solve_deal, solver_horizon(self.options))
 
     # -- values ---------------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -59,10 +59,13 @@ from cardrules.errors import (
     RecordError,
 )
 from cardrules.info import GameInfo, Statistic, observation_layout
+from cardrules.solving import Solver
 from cardrules.state import SeatRequired, State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot import view as _view
 from cardrules.tarot._engine import root
+from cardrules.tarot._solver import horizon as solver_horizon
+from cardrules.tarot._solver import solve as solve_deal
 from cardrules.tarot._tables import DECK_SIZE, LAYOUT, SIDE_ALL, SPLIT, Tables, cards
 from cardrules.tarot.actions import AnnounceChelem, Bid, DeclarePoignee, poignee_level_of
 from cardrules.tarot.bidding import Contract, check_bid
@@ -74,9 +77,6 @@ from cardrules.tarot.scoring import Camp, DealResult, Score
 from cardrules.tarot.state import Phase, TarotState
 from cardrules.tarot.view import observation_size as _observation_size
 from cardrules.tricks import TrickRules, TrickTable
-
-if TYPE_CHECKING:
-    from cardrules.solving import Solver
 
 __all__ = ["TarotVariant", "deal_deck", "fixed_chien_positions"]
 
@@ -739,10 +739,7 @@ class TarotVariant(Variant):
         >>> TarotVariant(players=4).solver().horizon > 0
         True
         """
-        from cardrules.solving import Solver
-        from cardrules.tarot._solver import horizon, solve
-
-        return Solver(solve, horizon(self.options))
+        return Solver(solve_deal, solver_horizon(self.options))
 
     # -- values ----------------------------------------------------------------------
 
