@@ -87,8 +87,8 @@ class ValueAction(Action, Generic[V]):
     It gets equality and hashing on the value, ``str`` (``"<verb> <value>"``), ``repr``,
     pickling, and interning: ``Bid(3) is Bid(3)`` for the values given to
     :meth:`intern` (do it once, where the class is defined); other values make a new,
-    equal action each time. A subclass may override :meth:`__str__` and ``__repr__``,
-    and :meth:`_uninterned` to refuse values that were not interned.
+    equal action each time. A subclass may override ``__str__`` and ``__repr__``,
+    and ``_uninterned`` to refuse values that were not interned.
 
     >>> class Bid(ValueAction[int]):
     ...     __slots__ = ("tricks",)

@@ -493,7 +493,7 @@ class KitVariant(Variant):
         return "cardrules.get_variant(" + ", ".join([repr(self.id), *changed]) + ")"
 
     def game_info(self, **fields: Any) -> GameInfo:
-        """A :class:`~cardrules.GameInfo` of this variant's seats and action count, and
+        """A :class:`~cardrules.info.GameInfo` of this variant's seats and action count, and
         the other ``fields`` given: the start of a declaration (:attr:`info`).
 
         Raises:
@@ -529,7 +529,7 @@ class KitVariant(Variant):
 
     @property
     def players(self) -> int:
-        """The number of seats: the ``players`` option (a game without one says its own).
+        """The number of seats, the ``players`` option (a game without one says its own).
 
         Raises:
             InvalidArgumentError: the options have no ``players``.

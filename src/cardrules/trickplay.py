@@ -571,7 +571,7 @@ class TrickState(StateBase):
     _game_word = "deal"
 
     rule_ids: ClassVar[Mapping[str, str]] = {}
-    """The game's rule IDs for the errors: ``"deck"``, ``"follow"``, ``"trump"``,
+    """The game's rule IDs for the errors, by ``"deck"``, ``"follow"``, ``"trump"``,
     ``"overtrump"`` (see :meth:`TrickPlay.check`), ``"phase"`` (an action of the wrong
     phase)."""
 
@@ -719,7 +719,7 @@ class TrickState(StateBase):
 
     @property
     def to_play(self) -> int | None:
-        """The seat to act: in the phase before the play, then in the play; ``None``
+        """The seat to act, in the phase before the play and then in the play; ``None``
         once every card is played."""
         if self._phase_actions() is not None:
             return self._phase_seat()

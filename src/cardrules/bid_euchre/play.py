@@ -3,7 +3,8 @@
 What a player may play (E-19) and who takes a trick (E-20) are decided by the trick
 table of the hand's trump (``variant.trick_table(trump)``, compiled from the variant's
 declaration ``variant.trick_rules(trump)``), which the engine reads too:
-:func:`legal_cards` and :func:`trick_winner` answer from it, with the suit named for a
+:func:`~cardrules.bid_euchre.play.legal_cards` and
+:func:`~cardrules.bid_euchre.play.trick_winner` answer from it, with the suit named for a
 joker led under no-trump (E-37). This module also holds the values the engine records
 (:class:`Renege`, :class:`Trick`) and the scoring of a played hand it shares with the
 score-only API (:func:`hand_result`).

@@ -147,7 +147,7 @@ class BidEuchreVariant(Variant):
 
     @functools.cached_property
     def info(self) -> GameInfo:
-        """What Bid Euchre declares for the layers above its rules: the seats N, E, S, W,
+        """What Bid Euchre declares for the layers above its rules. The seats N, E, S, W,
         the longest hand, the score bounds, the observation's layout, the statistics of
         a simulation, the heuristic bot, each derived from the rules next to its rule
         IDs (the longest hand from E-7 … E-22, the score bounds from E-23 … E-32).

@@ -5,7 +5,7 @@ The legal cards and winners follow the declaration
 trick kernel as the engine's (a variant declaring other rules,
 ``TarotVariant.trick_rules``, gives its own: ``variant.trick_table``).
 :func:`~cardrules.tarot.resolve_trick` applies the Excuse rules, which
-:func:`excuse_outcome` decides for it and for the engine alike: kept by its camp with a
+:func:`~cardrules.tarot.play.excuse_outcome` decides for it and for the engine alike: kept by its camp with a
 half point of compensation before the last trick (T-25); at the last trick sent to the
 other camp (T-26a), unless it is led by a camp that won every earlier trick and then
 wins (T-26b).
@@ -126,7 +126,7 @@ def excuse_outcome(
     options: TarotOptions,
 ) -> tuple[bool, bool, int]:
     """Where the Excuse of a trick goes (T-25, T-26), the one decision of the engine and
-    of :func:`resolve_trick`.
+    of :func:`~cardrules.tarot.resolve_trick`.
 
     Args:
         led: The Excuse led the trick.
@@ -138,8 +138,8 @@ def excuse_outcome(
         options: The rules' options (``excuse_last_trick``, ``excuse_sweep_exception``).
 
     Returns:
-        Whether the Excuse takes the trick (T-26b: the trick's cards then go to the
-        leader's camp), whether it goes to the attack's pile, and the compensation the
+        Whether the Excuse takes the trick (under T-26b the trick's cards then go to
+        the leader's camp), whether it goes to the attack's pile, and the compensation the
         attack receives in half points (negative: it pays).
 
     >>> options = TarotOptions()

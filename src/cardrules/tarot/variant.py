@@ -378,8 +378,8 @@ class TarotVariant(Variant):
 
     @property
     def trick_rules(self) -> TrickRules:
-        """How cards behave in a trick (T-22 … T-24): follow, trump, overtrump, the
-        Excuse, the winner. A hook: a subclass returning another declaration plays by
+        """How cards behave in a trick (T-22 … T-24), following, trumping, overtrumping,
+        the Excuse and the winner. A hook: a subclass returning another declaration plays by
         it everywhere (the checked states and their errors, the bulk playout, the
         views' inferences, the samples, the bot), since the engine compiles it when the
         variant is built. Default:
@@ -426,7 +426,7 @@ class TarotVariant(Variant):
     @property
     def observation_size(self) -> int:
         """The length of :meth:`TarotView.observation() <cardrules.tarot.TarotView.observation>`
-        at this table (see :data:`cardrules.tarot.view.OBSERVATIONLAYOUT`).
+        at this table (see :data:`cardrules.tarot.view.OBSERVATION_LAYOUT`).
 
         >>> TarotVariant(players=4).observation_size
         1086
@@ -437,7 +437,7 @@ class TarotVariant(Variant):
 
     @functools.cached_property
     def info(self) -> GameInfo:
-        """What French Tarot declares for the layers above its rules: the seats, the
+        """What French Tarot declares for the layers above its rules. The seats, the
         longest deal, the score bounds, the observation's layout, the statistics of a
         simulation, the heuristic bot, each derived from the rules next to its rule IDs
         (the longest deal from T-10 … T-21, the score bounds from T-30 … T-37).
