@@ -5,10 +5,10 @@ The legal cards and winners follow the declaration
 trick kernel as the engine's (a variant declaring other rules,
 ``TarotVariant.trick_rules``, gives its own: ``variant.trick_table``).
 :func:`~cardrules.tarot.resolve_trick` applies the Excuse rules, which
-:func:`~cardrules.tarot.play.excuse_outcome` decides for it and for the engine alike: kept by its camp with a
-half point of compensation before the last trick (T-25); at the last trick sent to the
-other camp (T-26a), unless it is led by a camp that won every earlier trick and then
-wins (T-26b).
+:func:`~cardrules.tarot.play.excuse_outcome` decides for it and for the engine alike:
+kept by its camp with a half point of compensation before the last trick (T-25); at
+the last trick sent to the other camp (T-26a), unless it is led by a camp that won
+every earlier trick and then wins (T-26b).
 
 >>> from cardrules import Card
 >>> from cardrules.tarot import legal_cards, trick_winner
