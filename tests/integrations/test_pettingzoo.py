@@ -258,3 +258,45 @@ def test_a_finished_deal_refuses_more_steps_with_library_errors() -> None:
         game.last()
     game.reset(seed=2)
     assert game.agents == game.possible_agents
+
+
+@pytest.mark.parametrize(("variant_id", "options"), CONFIGS, ids=IDS)
+def test_state_is_every_seat_observation_in_seat_order(
+    variant_id: str, options: dict[str, Any]
+) -> None:
+    from pettingzoo.test.state_test import test_state_space
+
+    game = cz.env(variant_id, **options)
+    test_state_space(game)
+    variant = game.variant
+    size = variant.info.observation_size
+    assert game.state_space.shape == (variant.players * size,)
+    assert game.state_space.dtype == np.float32
+    game.reset(seed=12)
+    # Every hand is in it: the hand block of each seat's part.
+    hand = game.observation_layout[0]
+    assert hand.name == "hand"
+    for seat in range(variant.players):
+        part = game.state()[seat * size : (seat + 1) * size]
+        assert part[hand.offset : hand.stop].sum() == len(game.game_state.hand(seat))
+    rng = random.Random(12)
+    while True:
+        state = game.state()
+        assert state.dtype == np.float32
+        assert game.state_space.contains(state)
+        expected = [game.game_state.view(seat).observation() for seat in range(variant.players)]
+        assert np.array_equal(state, np.asarray(expected, dtype=np.float32).reshape(-1))
+        for seat, agent in enumerate(game.possible_agents):
+            block = state[seat * size : (seat + 1) * size]
+            assert np.array_equal(block, game.observe(agent)["observation"])
+        if game.game_state.is_terminal:
+            break
+        game.step(rng.choice(game.game_state.legal_action_ids()))
+
+
+def test_the_observation_layout_is_the_variant_declaration() -> None:
+    game = cz.env("tarot", players=5)
+    layout = game.observation_layout
+    assert layout == game.variant.info.observation_layout
+    assert layout[-1].stop == game.observation_space("player_0")["observation"].shape[0]
+    assert game.state_space.shape[0] == 5 * layout[-1].stop

@@ -14,6 +14,13 @@ others, as PettingZoo's classic games do). ``reset(seed=...)`` deals with
 annulled before anyone acts (French Tarot's Petit sec, T-9) is dealt again from the same
 generator, so every episode has at least one decision.
 
+``state()`` gives the full-information state for centralised critics: every seat's
+observation, seat 0's first, one after the other (a ``float32`` vector of
+``players * variant.observation_size``, in ``state_space``), so every hand and what
+each seat knows. ``observation_layout`` is the variant's declared layout of one
+observation (:attr:`GameInfo.observation_layout
+<cardrules.info.GameInfo.observation_layout>`).
+
 >>> from cardrules.integrations.pettingzoo import env
 >>> game = env("tarot", players=3)
 >>> game.reset(seed=7)
@@ -46,6 +53,7 @@ from cardrules import (
 )
 from cardrules import get_variant as _get_variant
 from cardrules._util import quote
+from cardrules.info import ObservationBlock
 from cardrules.integrations._common import observation_size, score_bound
 
 __all__ = ["CardrulesEnv", "env"]
@@ -77,6 +85,9 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
 
     Attributes:
         variant: The variant, with its options.
+        observation_layout: The blocks of one observation vector
+            (:class:`~cardrules.info.ObservationBlock`), as the variant declares them.
+        state_space: The ``Box`` of :meth:`state`: ``players`` observations.
         game_state: The current :class:`~cardrules.State` (full information: for the
             environment's owner, never for the agents).
     """
@@ -126,6 +137,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
+        self.observation_layout: tuple[ObservationBlock, ...] = variant.info.observation_layout
+        self.state_space = spaces.Box(
+            low=-bound, high=bound, shape=(variant.players * size,), dtype=np.float32
+        )
         self._action_spaces = {
             agent: spaces.Discrete(variant.num_actions) for agent in self.possible_agents
         }
@@ -177,6 +192,27 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if self.game_state.to_play == seat:
             mask[list(self.game_state.legal_action_ids())] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def state(self) -> Any:
+        """The full-information state: every seat's observation, seat 0's first, as one
+        ``float32`` vector of ``players * variant.observation_size`` (``state_space``).
+
+        Seat ``n``'s observation is ``state()[n * size:(n + 1) * size]``, each laid out
+        as :attr:`observation_layout` from that seat's point of view; together they hold
+        every hand. A card in no hand that no seat has seen (French Tarot's chien before
+        it is shown) is in none of them.
+
+        >>> game = env("bid-euchre")
+        >>> game.reset(seed=1)
+        >>> game.state().reshape(4, -1).shape == (4, game.variant.observation_size)
+        True
+        """
+        return np.concatenate(
+            [
+                np.asarray(self.game_state.view(seat).observation(), dtype=np.float32)
+                for seat in range(self.variant.players)
+            ]
+        )
 
     def step(self, action: Any) -> None:
         """Apply the action id ``action`` for the agent to act (``None`` once it is done).
