@@ -235,6 +235,9 @@ def test_illegal_action_lose_ends_the_deal_with_the_lowest_score() -> None:
 
 def test_a_finished_deal_refuses_more_steps() -> None:
     env = make("bid-euchre")
+    with pytest.raises(cardrules.GameOverError, match="reset"):
+        env.step(0)  # before the first reset
+    assert not env.action_masks().any()
     env.reset(seed=5)
     play_episode(env, random.Random(5))
     for action in (0, None, np.int64(3)):

@@ -164,7 +164,7 @@ class CardrulesEnv(gymnasium.Env):  # type: ignore[misc]
         self._deals = 0
         self._deal_rng = random.Random()
         self._bot_rng = random.Random()
-        self._done = False
+        self._done = True  # until reset() deals
         self.seat = 0 if seat == "rotate" else operator.index(seat)  # type: ignore[arg-type]
         self.dealer = 0
         self.game_state: State = variant.new_game(rng=self._deal_rng)
@@ -225,10 +225,10 @@ class CardrulesEnv(gymnasium.Env):  # type: ignore[misc]
                 integer is one; a bool is not) or not from 0 to ``num_actions - 1``.
             IllegalActionError: the action is illegal here (the specific subclass),
                 with ``illegal_action="raise"``; the environment is left as it was.
-            GameOverError: the episode is over: :meth:`reset` deals the next deal.
+            GameOverError: the episode is over, or :meth:`reset` was never called.
         """
         if self._done:
-            raise GameOverError("this deal is over: reset() deals the next")
+            raise GameOverError("no deal is in play (it is over, or none was dealt): call reset()")
         if isinstance(action, (bool, np.bool_)):
             raise InvalidActionError(f"an action id is an int, not {quote(action)}")
         try:
