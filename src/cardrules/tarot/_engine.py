@@ -1811,9 +1811,16 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     thresholds = tables.thresholds
     declarations = tables.declaration_levels
     # The kernel's tables in locals: T-22 below is the body of TrickKernel.legal on
-    # them, inlined (a call per card cost a quarter of the playout; the tests check
-    # the playout against the checked states under every flip of the declaration).
-    winner_of = k.winner
+    # them, inlined, and T-24 is TrickKernel.winner kept as a running best over its
+    # by_led row (a call per card and per trick cost a quarter of the playout; the
+    # tests check the playout against the checked states under every flip of the
+    # declaration).
+    by_led = k.by_led
+    no_led = by_led[-1]
+    row = by_led[led]
+    # The index within the trick of its best card so far and that card's strength.
+    best_at = k.winner(trick, led) if trick else -1
+    best = row[trick[best_at]] if best_at >= 0 else -1
     suit_of = k.suit
     suit_side = k.suit_side
     suit_duty = k.suit_duty
@@ -1891,13 +1898,20 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
             ud ^= bit
             pos = SPLIT - 1 + bit.bit_length()
         trick.append(pos)
+        if led < 0:
+            led = suit_of[pos]  # T-23: the Excuse sets no suit
+            fs = suit_side[led]
+            fd = suit_duty[led]
+            trumps_led = fd == trump_duty and fs == trump_side
+            row = by_led[led]
+        # T-24: only a strictly stronger card takes the lead; the cards before the
+        # suit led is set are exempt, as weak in every row.
+        strength = row[pos]
+        if strength > best:
+            best = strength
+            best_at = players - left
         left -= 1
         if left:
-            if led < 0:
-                led = suit_of[pos]  # T-23: the Excuse sets no suit
-                fs = suit_side[led]
-                fd = suit_duty[led]
-                trumps_led = fd == trump_duty and fs == trump_side
             over &= over_after[pos]
             seat = nxt[seat]
             # T-22 for the next player, from the declaration: TrickKernel.legal.
@@ -1920,11 +1934,9 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
                         ls = 0
                         ld = (t & over or t) | (hand_d & always)
             continue
-        if led < 0:
-            led = suit_of[pos]
         leader = nxt[seat]
         # T-24, from the declaration.
-        winner = (leader + winner_of(trick, led)) % players
+        winner = (leader + best_at) % players
         tricks.append((leader, tuple(trick), winner))
         n += 1
         if n == last:
@@ -1936,6 +1948,8 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         led = -1
         fs = fd = 0
         trumps_led = False
+        row = no_led
+        best = best_at = -1
         over = over_start
         # T-22: the kernel's lead, any card.
         ls = hs[seat] & us
