@@ -195,6 +195,43 @@ def test_random_playout_from_every_phase_matches_the_public_loop(
     assert Phase.BIDDING in phases
 
 
+# T-22 flipped one duty at a time, and all at once: the bulk playout's legal cards
+# are the kernel's (inlined there), so they must follow every declaration.
+FLIPS: list[dict[str, Any]] = [
+    {"must_follow": False},
+    {"must_trump": False},
+    {"must_overtrump": False},
+    {"must_trump": False, "must_overtrump": False},
+]
+
+
+@pytest.mark.parametrize("flip", FLIPS, ids=",".join)
+def test_t22_random_playout_follows_a_flipped_declaration_like_the_public_loop(
+    flip: dict[str, Any],
+) -> None:
+    rules = attrs.evolve(TAROT_TRICK_RULES, **flip)
+
+    class Flipped(TarotVariant):
+        @property
+        def trick_rules(self) -> Any:
+            return rules
+
+    flipped = Flipped()
+    changed = 0
+    for seed in range(12):
+        for step, state in enumerate(random_states(flipped, seed)):
+            if step % 7:
+                continue
+            draw = seed * 1000 + step
+            expected = finish(state, draw).result()
+            assert random_playout(state, random.Random(draw)) == expected
+        start = flipped.new_game(seed=seed)
+        changed += random_playout(start, random.Random(seed)) != random_playout(
+            TarotVariant().new_game(seed=seed), random.Random(seed)
+        )
+    assert changed > 0
+
+
 def test_random_playout_draws_the_declarations_like_the_public_loop() -> None:
     # Seat 1 holds fifteen trumps, so a poignée is offered before its first card; the
     # bulk loop must offer the same declarations, drawn among the plays.

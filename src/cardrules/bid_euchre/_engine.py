@@ -1376,7 +1376,7 @@ def playout(state: Core, rng: random.Random) -> HandResult:
         )
         trick_no += 1
     if trick_no <= p.tricks_per_hand:
-        if p.plain:
+        if p.plain and p.kernel.follow_only:
             _play_tricks(p, held, seat, trick_no, won, getrandbits)
         else:
             _, reneges = _play_cards(
@@ -1448,19 +1448,21 @@ def _play_tricks(
     won: list[int],
     getrandbits: Callable[[int], int],
 ) -> None:
-    """Whole tricks from ``trick_no`` on, one deck, no reneges, as ``_play_cards`` but faster.
+    """Whole tricks from ``trick_no`` on, one deck, no reneges, under a declaration
+    whose only duty is following suit (the kernel's ``follow_only``): as
+    ``_play_cards`` but faster.
 
     Each choice draws as ``random.Random.choice`` over the legal cards in deck order
-    (E-18, E-19); the kernel says who takes each trick (E-20); the tricks won are added
-    to ``won``.
+    (E-18, E-19); who takes each trick is read from the kernel's strengths (E-20); the
+    tricks won are added to ``won``. Both are the kernel's, specialised: the legal
+    cards are the branch of ``TrickKernel.legal_word`` that a ``follow_only`` kernel
+    takes, the winner is ``TrickKernel.winner`` kept as a running best over its
+    ``by_led`` row (the tests check the playout against the checked states).
     """
     bits_of = _BIT_LENGTH
     next_seat = p.next_seat
     leads = p.leads
-    seat_after = p.seat_after
-    # Methods called on the kernel (not bound into locals): the compiled build calls
-    # them natively.
-    kernel = p.kernel
+    by_led = p.kernel.by_led
     followers = range(p.trick_size - 1)
     for _ in range(trick_no, p.tricks_per_hand + 1):
         seat = leader
@@ -1481,12 +1483,19 @@ def _play_tricks(
         if lead is None:
             lead = _joker_named(p, seat, getrandbits)
         follow = lead[0]
-        trick = [pos]
+        row = by_led[lead[1]]
+        # E-20: only a strictly stronger card takes the lead; the kernel's winner: -1
+        # (the last seat) while no card can win.
+        best = row[pos]
+        leader = seat
+        if best < 0:
+            best = -1
+            leader = lead[3]
         for _ in followers:
             seat = next_seat[seat]
             hand = held[seat]
-            # E-19: the kernel says which cards follow.
-            m = kernel.legal_word(hand, follow, trick)
+            # E-19: the cards of the suit led if any, else any card (follow_only).
+            m = hand & follow or hand
             n = m.bit_count()
             k = bits_of[n]
             r = getrandbits(k)
@@ -1497,9 +1506,10 @@ def _play_tricks(
                 r -= 1
             bit = m & -m
             held[seat] = hand ^ bit
-            trick.append(bit.bit_length() - 1)
-        # E-20: the kernel says who takes the trick.
-        leader = seat_after[lead[2]][kernel.winner(trick, lead[1])]
+            k = row[bit.bit_length() - 1]
+            if k > best:
+                best = k
+                leader = seat
         won[leader & 1] += 1
 
 
@@ -1511,8 +1521,8 @@ def _joker_named(p: PlayTables, seat: int, getrandbits: Callable[[int], int]) ->
     return p.named_leads[_SUITS[r]][seat]
 
 
-# One hot loop, kept whole for speed: PLR0912, PLR0913, PLR0917.
-def _play_cards(  # noqa: PLR0913, PLR0917
+# One hot loop, kept whole for speed: PLR0912, PLR0913, PLR0915, PLR0917.
+def _play_cards(  # noqa: PLR0912, PLR0913, PLR0915, PLR0917
     p: PlayTables,
     held: list[int],
     seat: int,
@@ -1529,6 +1539,10 @@ def _play_cards(  # noqa: PLR0913, PLR0917
     ``trick`` (the positions played to it, with its ``lead``) is not empty. ``held`` is
     each seat's hand, updated in place. The tricks won are added to ``won``.
 
+    The kernel decides both trick rules: the legal cards (E-19, ``legal_word``, or
+    its ``follow_only`` branch without the call) and the winner (E-20, ``winner``,
+    kept as a running best over the kernel's ``by_led`` row, as in ``_play_tricks``).
+
     Returns:
         The seat to lead next and the reneges so far.
     """
@@ -1537,14 +1551,29 @@ def _play_cards(  # noqa: PLR0913, PLR0917
     penalize = p.penalize
     next_seat = p.next_seat
     leads = p.leads
-    seat_after = p.seat_after
+    by_led = p.kernel.by_led
     kernel = p.kernel
+    follow_only = kernel.follow_only
     trick_size = p.trick_size
     last_trick = trick_no if trick else p.tricks_per_hand
     bits_of = _BIT_LENGTH
+    row: tuple[int, ...] = ()
+    best = -1
+    winner = -1
+    if trick:
+        # The trick under way: its best card so far, as the kernel's winner says.
+        row = by_led[lead[1]]
+        at = kernel.winner(trick, lead[1])
+        winner = p.seat_after[lead[2]][at]
+        best = row[trick[at]] if at >= 0 else -1
     while True:
         hand = held[seat]
-        lawful = kernel.legal_word(hand, lead[0], trick) if trick else hand
+        if not trick:
+            lawful = hand
+        elif follow_only:
+            lawful = hand & lead[0] or hand
+        else:
+            lawful = kernel.legal_word(hand, lead[0], trick)
         legal = hand if penalize else lawful
         distinct = (legal | legal >> 24) & 0xFFFFFF if double else legal
         n = distinct.bit_count()
@@ -1563,12 +1592,25 @@ def _play_cards(  # noqa: PLR0913, PLR0917
         if not trick:
             first = leads[seat][pos]
             lead = _joker_named(p, seat, getrandbits) if first is None else first
-        elif penalize and not bit & lawful:
-            reneges = (*reneges, Renege(seat, trick_no, cards[pos], p.led_label(lead[1])))
+            row = by_led[lead[1]]
+            # The kernel's winner: -1 (the last seat) while no card can win.
+            best = row[pos]
+            winner = seat
+            if best < 0:
+                best = -1
+                winner = lead[3]
+        else:
+            if penalize and not bit & lawful:
+                reneges = (*reneges, Renege(seat, trick_no, cards[pos], p.led_label(lead[1])))
+            # E-20, E-38: only a strictly stronger card takes the lead (a double deck's
+            # second copy does not).
+            k = row[pos]
+            if k > best:
+                best = k
+                winner = seat
         trick.append(pos)
         if len(trick) == trick_size:
-            # E-20, E-38: the kernel says who takes the trick.
-            seat = seat_after[lead[2]][kernel.winner(trick, lead[1])]
+            seat = winner
             won[seat & 1] += 1
             if trick_no == last_trick:
                 return seat, reneges

@@ -1810,12 +1810,30 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     last = tables.tricks
     thresholds = tables.thresholds
     declarations = tables.declaration_levels
-    legal = k.legal
-    winner_of = k.winner
+    # The kernel's tables in locals: T-22 below is the body of TrickKernel.legal on
+    # them, inlined, and T-24 is TrickKernel.winner kept as a running best over its
+    # by_led row (a call per card and per trick cost a quarter of the playout; the
+    # tests check the playout against the checked states under every flip of the
+    # declaration).
+    by_led = k.by_led
+    no_led = by_led[-1]
+    row = by_led[led]
+    # The index within the trick of its best card so far and that card's strength.
+    best_at = k.winner(trick, led) if trick else -1
+    best = row[trick[best_at]] if best_at >= 0 else -1
     suit_of = k.suit
+    suit_side = k.suit_side
+    suit_duty = k.suit_duty
     over_after = k.over_after
-    fs = k.suit_side[led]
-    fd = k.suit_duty[led]
+    over_start = k.over_start
+    must_follow = k.must_follow
+    always = k.always
+    duty_trumps = k.duty_trumps
+    trump_side = k.trump_side
+    trump_duty = k.trump_duty
+    fs = suit_side[led]
+    fd = suit_duty[led]
+    trumps_led = fd == trump_duty and fs == trump_side
     taker = info.taker
     forced = info.ecart_d & TRUMPS if options.poignee_counts_forced_discards else 0
     declared = info.declared
@@ -1880,25 +1898,48 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
             ud ^= bit
             pos = SPLIT - 1 + bit.bit_length()
         trick.append(pos)
+        if led < 0:
+            led = suit_of[pos]  # T-23: the Excuse sets no suit
+            fs = suit_side[led]
+            fd = suit_duty[led]
+            trumps_led = fd == trump_duty and fs == trump_side
+            row = by_led[led]
+        # T-24: only a strictly stronger card takes the lead; the cards before the
+        # suit led is set are exempt, as weak in every row.
+        strength = row[pos]
+        if strength > best:
+            best = strength
+            best_at = players - left
         left -= 1
         if left:
-            if led < 0:
-                led = suit_of[pos]  # T-23: the Excuse sets no suit
-                fs = k.suit_side[led]
-                fd = k.suit_duty[led]
             over &= over_after[pos]
             seat = nxt[seat]
-            # T-22 for the next player, from the declaration.
-            ls, ld = legal(hs[seat] & us, hd[seat] & ud, fs, fd, over)
+            # T-22 for the next player, from the declaration: TrickKernel.legal.
+            hand_s = hs[seat] & us
+            hand_d = hd[seat] & ud
+            ls = hand_s
+            ld = hand_d
+            if fs or fd:
+                follow_s = hand_s & fs
+                follow_d = hand_d & fd
+                if follow_s or follow_d:
+                    if must_follow:
+                        if trumps_led:
+                            follow_d = follow_d & over or follow_d
+                        ls = follow_s
+                        ld = follow_d | (hand_d & always)
+                else:
+                    t = hand_d & duty_trumps
+                    if t:
+                        ls = 0
+                        ld = (t & over or t) | (hand_d & always)
             continue
-        if led < 0:
-            led = suit_of[pos]
         leader = nxt[seat]
-        positions = tuple(trick)
         # T-24, from the declaration.
-        winner = (leader + winner_of(positions, led)) % players
-        tricks.append((leader, positions, winner))
-        if len(tricks) == last:
+        winner = (leader + best_at) % players
+        tricks.append((leader, tuple(trick), winner))
+        n += 1
+        if n == last:
             break
         seat = winner
         trick = []
@@ -1906,8 +1947,13 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         undeclared = 0
         led = -1
         fs = fd = 0
-        over = k.over_start
-        ls, ld = legal(hs[seat] & us, hd[seat] & ud, 0, 0, over)
+        trumps_led = False
+        row = no_led
+        best = best_at = -1
+        over = over_start
+        # T-22: the kernel's lead, any card.
+        ls = hs[seat] & us
+        ld = hd[seat] & ud
     info.poignees = tuple(poignees)
     info.declared = declared
     return _score(tables, info, _settle(tables, info, tuple(tricks))[0])
