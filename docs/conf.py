@@ -74,6 +74,9 @@ else:
 # -- autodoc / napoleon --------------------------------------------------------
 
 autodoc_typehints = "description"
+# Defaults as written in the source (``deals=ALL``), not as their repr (a sentinel's
+# ``<object object at …>``, an options object's many lines).
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -87,7 +90,9 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 # -- MyST ----------------------------------------------------------------------
 
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "substitution"]
+# Text that names this version, taken from the package: ``{{ version_output }}``.
+myst_substitutions = {"version_output": f"`cardrules {release} (pure Python)`"}
 # Anchors for headings down to level 3, so README links like ``(#usage)`` resolve.
 myst_heading_anchors = 3
 
@@ -95,3 +100,18 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = f"cardrules {release}"
+
+
+# -- A class's constructor has no return type -----------------------------------
+
+
+def _drop_class_return_type(app: object, what: str, name: str, *_: object) -> None:
+    """Forget the return annotation recorded for a class (a ``__new__`` returns the
+    class itself), so its description shows no "Return type"."""
+    if what in {"class", "exception"}:
+        env = app.env  # type: ignore[attr-defined]
+        env.current_document.autodoc_annotations.get(name, {}).pop("return", None)
+
+
+def setup(app: object) -> None:
+    app.connect("autodoc-process-signature", _drop_class_return_type)  # type: ignore[attr-defined]
