@@ -11,6 +11,7 @@ inventories) is only enabled with ``CARDRULES_INTERSPHINX=1``.
 """
 
 import doctest
+import enum
 import os
 import re
 import sys
@@ -113,5 +114,26 @@ def _drop_class_return_type(app: object, what: str, name: str, *_: object) -> No
         env.current_document.autodoc_annotations.get(name, {}).pop("return", None)
 
 
+# -- The pages' tables of contents list no enum members ------------------------
+
+
+def _hide_enum_members_from_toc(app: object, doctree: object) -> None:
+    """Keep an enum's members out of "On this page": the class is listed, and its
+    members are one line each on the page itself."""
+    from sphinx import addnodes
+
+    for sig in doctree.findall(addnodes.desc_signature):  # type: ignore[attr-defined]
+        module, fullname = sig.get("module"), sig.get("fullname", "")
+        if not module or "." not in fullname:
+            continue
+        owner: object = sys.modules.get(module)
+        for part in fullname.split(".")[:-1]:
+            owner = getattr(owner, part, None)
+        if isinstance(owner, type) and issubclass(owner, enum.Enum):
+            sig["_toc_name"] = ""
+
+
 def setup(app: object) -> None:
     app.connect("autodoc-process-signature", _drop_class_return_type)  # type: ignore[attr-defined]
+    # Before the table-of-contents collector (priority 500) reads the page.
+    app.connect("doctree-read", _hide_enum_members_from_toc, priority=400)  # type: ignore[attr-defined]
