@@ -11,6 +11,7 @@ inventories) is only enabled with ``CARDRULES_INTERSPHINX=1``.
 """
 
 import doctest
+import enum
 import os
 import re
 import sys
@@ -74,6 +75,9 @@ else:
 # -- autodoc / napoleon --------------------------------------------------------
 
 autodoc_typehints = "description"
+# Defaults as written in the source (``deals=ALL``), not as their repr (a sentinel's
+# ``<object object at …>``, an options object's many lines).
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -87,7 +91,9 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 # -- MyST ----------------------------------------------------------------------
 
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "substitution"]
+# Text that names this version, taken from the package: ``{{ version_output }}``.
+myst_substitutions = {"version_output": f"`cardrules {release} (pure Python)`"}
 # Anchors for headings down to level 3, so README links like ``(#usage)`` resolve.
 myst_heading_anchors = 3
 
@@ -95,3 +101,39 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = f"cardrules {release}"
+
+
+# -- A class's constructor has no return type -----------------------------------
+
+
+def _drop_class_return_type(app: object, what: str, name: str, *_: object) -> None:
+    """Forget the return annotation recorded for a class (a ``__new__`` returns the
+    class itself), so its description shows no "Return type"."""
+    if what in {"class", "exception"}:
+        env = app.env  # type: ignore[attr-defined]
+        env.current_document.autodoc_annotations.get(name, {}).pop("return", None)
+
+
+# -- The pages' tables of contents list no enum members ------------------------
+
+
+def _hide_enum_members_from_toc(app: object, doctree: object) -> None:
+    """Keep an enum's members out of "On this page": the class is listed, and its
+    members are one line each on the page itself."""
+    from sphinx import addnodes
+
+    for sig in doctree.findall(addnodes.desc_signature):  # type: ignore[attr-defined]
+        module, fullname = sig.get("module"), sig.get("fullname", "")
+        if not module or "." not in fullname:
+            continue
+        owner: object = sys.modules.get(module)
+        for part in fullname.split(".")[:-1]:
+            owner = getattr(owner, part, None)
+        if isinstance(owner, type) and issubclass(owner, enum.Enum):
+            sig["_toc_name"] = ""
+
+
+def setup(app: object) -> None:
+    app.connect("autodoc-process-signature", _drop_class_return_type)  # type: ignore[attr-defined]
+    # Before the table-of-contents collector (priority 500) reads the page.
+    app.connect("doctree-read", _hide_enum_members_from_toc, priority=400)  # type: ignore[attr-defined]

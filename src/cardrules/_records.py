@@ -239,6 +239,14 @@ def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None 
             :func:`cardrules.loads` refuses: a number out of range or not finite, text
             that is not Unicode, another type), so that what ``dumps`` writes
             ``loads`` reads.
+
+    >>> import cardrules
+    >>> record = cardrules.get_variant("tarot").new_game(seed=7).apply("pass").record()
+    >>> text = cardrules.dumps(record)
+    >>> text[:48]
+    '{"format": "cardrules-record", "schema": 1, "var'
+    >>> cardrules.loads(text) == record
+    True
     """
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")

@@ -121,6 +121,12 @@ def replay(record: Record, *, variant: Variant | None = None) -> Iterator[State]
     Every action goes through the checked ``apply``. Consume the iterator fully (or use
     :func:`final_state`) to validate a whole record.
 
+    >>> import cardrules
+    >>> state = cardrules.get_variant("tarot").new_game(seed=7)
+    >>> state = state.apply("bid garde").apply("pass")
+    >>> [len(s.history) for s in cardrules.replay(state.record())]
+    [0, 1, 2]
+
     Args:
         record: The record to replay.
         variant: The variant to replay with; by default the record's own variant with
@@ -150,6 +156,12 @@ def final_state(record: Record, *, variant: Variant | None = None) -> State:
 
     Raises:
         RecordError: as :func:`replay`.
+
+    >>> import cardrules
+    >>> state = cardrules.get_variant("tarot").new_game(seed=7).apply("bid garde")
+    >>> text = cardrules.dumps(state.record())
+    >>> cardrules.final_state(cardrules.loads(text)) == state
+    True
     """
     states = replay(record, variant=variant)
     state = next(states)

@@ -157,6 +157,12 @@ def get_variant(name: str, **options: Any) -> Variant:
     Raises:
         UnknownVariantError: no variant has that name.
         OptionsError: an option is unknown or invalid.
+
+    >>> import cardrules
+    >>> cardrules.get_variant("tarot", players=5).players
+    5
+    >>> cardrules.get_variant("bid-euchre", target_score=48).options.target_score
+    48
     """
     return get_variant_class(name)(**options)
 

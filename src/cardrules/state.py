@@ -71,6 +71,13 @@ class Variant(abc.ABC):
 
     Subclasses set the class attributes ``id``, ``aliases``, ``name`` and
     ``rules_version`` and implement the abstract methods.
+
+    >>> import cardrules
+    >>> tarot = cardrules.get_variant("tarot", players=3)
+    >>> tarot.players, len(tarot.deck), tarot.num_actions
+    (3, 78, 181)
+    >>> tarot.new_game(seed=1).to_play
+    1
     """
 
     id: ClassVar[str]
@@ -105,6 +112,13 @@ class Variant(abc.ABC):
 
         Exactly one of ``rng`` and ``seed`` may be given; with neither, a fresh
         ``random.Random()`` seeded from the operating system is used.
+
+        >>> import cardrules
+        >>> tarot = cardrules.get_variant("tarot")
+        >>> tarot.new_game(seed=7) == tarot.new_game(seed=7)   # the same seed, the same deal
+        True
+        >>> tarot.new_game(seed=7, dealer=2).dealer
+        2
         """
 
     @abc.abstractmethod
@@ -654,6 +668,14 @@ class State(abc.ABC):
     """One position of a game. Immutable; :meth:`apply` returns a new state.
 
     Subclasses implement the abstract members; the base class derives the rest.
+
+    >>> import cardrules
+    >>> state = cardrules.get_variant("tarot").new_game(seed=7)
+    >>> state.to_play, state.is_terminal, state.history
+    (1, False, ())
+    >>> after = state.apply("bid garde")
+    >>> after.history, state.history                     # the first state is unchanged
+    (((1, Bid(Contract.GARDE)),), ())
     """
 
     __slots__ = ()
@@ -689,7 +711,13 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the seat to play may take, without duplicates (empty at the end)."""
+        """The actions the seat to play may take, without duplicates (empty at the end).
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7)
+        >>> [str(action) for action in state.legal_actions()]
+        ['pass', 'bid prise', 'bid garde', 'bid garde-sans', 'bid garde-contre']
+        """
 
     @abc.abstractmethod
     def check(self, action: Action | str | int, seat: int | None = None) -> None:
@@ -698,6 +726,14 @@ class State(abc.ABC):
         Args:
             action: An action, its notation, or its integer id (:meth:`Variant.action_id`).
             seat: The seat claiming to act; ``None`` for the seat to play.
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7)
+        >>> state.check("bid garde", seat=1)                 # legal: returns None
+        >>> state.check("bid garde", seat=2)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotYourTurnError: it is not seat 2's turn: seat 1 is to play
         """
 
     @abc.abstractmethod
@@ -708,6 +744,17 @@ class State(abc.ABC):
         :meth:`legal_action_ids`: ``state.apply(state.legal_action_ids()[0])``. An id
         that is not an action of the variant raises
         :class:`~cardrules.InvalidActionError`; ``True`` and ``False`` are not ids.
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7)
+        >>> state = state.apply("bid garde", seat=1)         # notation, checked seat
+        >>> state = state.apply(state.legal_action_ids()[0])  # or an action id
+        >>> [str(action) for _, action in state.history]
+        ['bid garde', 'pass']
+        >>> state.apply("bid prise")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.BidError: prise is not higher than the garde already bid: ...
         """
 
     @abc.abstractmethod
@@ -720,14 +767,28 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def view(self, seat: int) -> Any:
-        """What ``seat`` may know of this state: its own hand and the public facts."""
+        """What ``seat`` may know of this state: its own hand and the public facts.
+
+        >>> import cardrules
+        >>> view = cardrules.get_variant("tarot").new_game(seed=7).view(0)
+        >>> view.seat, len(view.hand), view.to_play
+        (0, 18, 1)
+        """
 
     @abc.abstractmethod
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (full information: for servers, not for players)."""
 
     def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool:
-        """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
+        """True if :meth:`apply` would accept ``action`` (never raises for bad input).
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7)
+        >>> state.is_legal("bid garde"), state.is_legal("bid garde", seat=2)
+        (True, False)
+        >>> state.is_legal("no such action")
+        False
+        """
         try:
             self.check(action, seat)
         except (IllegalActionError, NotationError):
@@ -747,7 +808,16 @@ class State(abc.ABC):
         return tuple(mask)
 
     def record(self) -> Record:
-        """The JSON-serialisable record of this game so far (see ``cardrules.records``)."""
+        """The JSON-serialisable record of this game so far (see ``cardrules.records``).
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7).apply("bid garde")
+        >>> record = state.record()
+        >>> record.variant, record.actions
+        ('tarot', ('bid garde',))
+        >>> cardrules.final_state(record) == state
+        True
+        """
         return record_of(self)
 
     def _require_turn(self, seat: object) -> int:
@@ -858,11 +928,27 @@ class StateBase(State):
 
     def check(self, action: Action | str | int, seat: int | None = None) -> None:
         """Raise the specific :class:`~cardrules.IllegalActionError` if ``action`` is
-        illegal (or :class:`~cardrules.NotationError` for bad text); builds no state."""
+        illegal (or :class:`~cardrules.NotationError` for bad text); builds no state.
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("bid-euchre").new_game(seed=1)
+        >>> state.check(state.legal_actions()[0])            # legal: returns None
+        >>> state.check("bid 99")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: ...
+        """
         self._validate(action, seat)
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> Self:
-        """Check ``action`` and return the state after it. ``self`` is never modified."""
+        """Check ``action`` and return the state after it. ``self`` is never modified.
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("bid-euchre").new_game(seed=1)
+        >>> after = state.apply(state.legal_actions()[0])
+        >>> len(after.history), len(state.history)
+        (1, 0)
+        """
         checked, acting = self._validate(action, seat)
         return self._transition(checked, acting)
 
