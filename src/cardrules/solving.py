@@ -36,7 +36,7 @@ import attrs
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.errors import CardrulesError, InvalidArgumentError, UnknownVariantError
-from cardrules.state import State
+from cardrules.state import State, Variant
 
 __all__ = ["MAX_NODES", "SearchLimitError", "Solution", "Solver", "solve", "solver_for"]
 
@@ -169,14 +169,27 @@ class Solver:
         return self.solve(state, all_actions=all_actions, max_nodes=max_nodes)
 
 
-def solver_for(state: State) -> Solver | None:
-    """The solver of ``state``'s variant (its ``solver()`` hook), or ``None``.
+def solver_for(game: State | Variant) -> Solver | None:
+    """The solver of ``game``'s variant (a state's, or a variant's own: its ``solver()``
+    hook), or ``None`` when the variant has none.
+
+    Raises:
+        InvalidArgumentError: ``game`` is neither a state nor a variant.
 
     >>> import cardrules
     >>> solver_for(cardrules.get_variant("tarot").new_game(seed=1)) is not None
     True
+    >>> solver_for(cardrules.get_variant("bid-euchre")).horizon
+    6
     """
-    hook = getattr(state.variant, "solver", None)
+    given: object = game
+    if isinstance(given, Variant):
+        variant = given
+    elif isinstance(given, State):
+        variant = given.variant
+    else:
+        raise InvalidArgumentError(f"solver_for takes a State or a Variant, not {quote(given)}")
+    hook = getattr(variant, "solver", None)
     if not callable(hook):
         return None
     solver: object = hook()
@@ -216,3 +229,4 @@ def solve(state: State, *, all_actions: bool = False, max_nodes: int | None = No
             f"variant {state.variant.id!r} has no solver (its variant class has no solver() hook)"
         )
     return solver(state, all_actions=all_actions, max_nodes=max_nodes)
+
