@@ -274,7 +274,7 @@ class Decision:
 
     @property
     def loss(self) -> Score:
-        """What the action gave away: ``best_value - value``, 0 for a best action."""
+        """What the action gave away, ``best_value - value`` (0 for a best action)."""
         return self.best_value - self.value
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,7 +4,9 @@
 as the bot it wraps, except that for a share of its cards (``noise``) it plays a legal
 card drawn at random. Only the card play is noisy (the decisions whose every legal
 action plays a card): a random bid or announcement throws a deal away, where a random
-card now and then only costs a trick or some points.
+card now and then only costs a trick or some points. The random card is one of the
+legal ones: under Bid Euchre's ``renege_mode="penalize"``, where a renege is legal, it
+may be a renege.
 
 >>> import random
 >>> import cardrules
