@@ -35,10 +35,25 @@ import attrs
 
 from cardrules._util import quote
 from cardrules.actions import Action
-from cardrules.errors import CardrulesError, InvalidArgumentError, UnknownVariantError
-from cardrules.state import State
+from cardrules.errors import (
+    CardrulesError,
+    InvalidArgumentError,
+    UnknownVariantError,
+    WrongPhaseError,
+)
+from cardrules.state import State, Variant
 
-__all__ = ["MAX_NODES", "SearchLimitError", "Solution", "Solver", "solve", "solver_for"]
+__all__ = [
+    "MAX_NODES",
+    "Analysis",
+    "Decision",
+    "SearchLimitError",
+    "Solution",
+    "Solver",
+    "analyse",
+    "solve",
+    "solver_for",
+]
 
 Score = int | Fraction
 
@@ -169,14 +184,27 @@ class Solver:
         return self.solve(state, all_actions=all_actions, max_nodes=max_nodes)
 
 
-def solver_for(state: State) -> Solver | None:
-    """The solver of ``state``'s variant (its ``solver()`` hook), or ``None``.
+def solver_for(game: State | Variant) -> Solver | None:
+    """The solver of ``game``'s variant (a state's, or a variant's own: its ``solver()``
+    hook), or ``None`` when the variant has none.
+
+    Raises:
+        InvalidArgumentError: ``game`` is neither a state nor a variant.
 
     >>> import cardrules
     >>> solver_for(cardrules.get_variant("tarot").new_game(seed=1)) is not None
     True
+    >>> solver_for(cardrules.get_variant("bid-euchre")).horizon
+    6
     """
-    hook = getattr(state.variant, "solver", None)
+    given: object = game
+    if isinstance(given, Variant):
+        variant = given
+    elif isinstance(given, State):
+        variant = given.variant
+    else:
+        raise InvalidArgumentError(f"solver_for takes a State or a Variant, not {quote(given)}")
+    hook = getattr(variant, "solver", None)
     if not callable(hook):
         return None
     solver: object = hook()
@@ -216,3 +244,187 @@ def solve(state: State, *, all_actions: bool = False, max_nodes: int | None = No
             f"variant {state.variant.id!r} has no solver (its variant class has no solver() hook)"
         )
     return solver(state, all_actions=all_actions, max_nodes=max_nodes)
+
+
+# -- post-deal analysis ---------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class Decision:
+    """One decision of a deal's card play, against the solver's best play.
+
+    Attributes:
+        index: The decision's place in the deal's ``history`` (0 is the first action).
+        seat: The seat that decided.
+        action: The action it took.
+        value: The value after that action, under best play by every seat from there,
+            for the side of ``seat`` (in the :class:`Analysis`'s ``unit``).
+        best_value: The value under best play, for that side.
+        best: The actions that reach ``best_value``.
+        tricks_left: The tricks left to play, the current one included.
+    """
+
+    index: int
+    seat: int
+    action: Action
+    value: Score
+    best_value: Score
+    best: tuple[Action, ...]
+    tricks_left: int
+
+    @property
+    def loss(self) -> Score:
+        """What the action gave away, ``best_value - value`` (0 for a best action)."""
+        return self.best_value - self.value
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON values (actions in their notation)."""
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "action": str(self.action),
+            "value": _number(self.value),
+            "best_value": _number(self.best_value),
+            "best": [str(a) for a in self.best],
+            "loss": _number(self.loss),
+            "tricks_left": self.tricks_left,
+        }
+
+
+@attrs.frozen(kw_only=True)
+class Analysis:
+    """A deal's card-play decisions against the solver's (see :func:`analyse`).
+
+    Attributes:
+        unit: ``"tricks"`` (Bid Euchre) or ``"points"`` (French Tarot, the unit ``M``).
+        players: The seats of the deal.
+        horizon: The tricks left from which decisions were solved.
+        decisions: Every decision analysed, in the order of the deal: those with more
+            than one lawful card, at most ``horizon`` tricks before the end.
+        unsolved: The decisions within the horizon the solver could not prove within
+            its node budget (not in ``decisions``).
+    """
+
+    unit: Literal["tricks", "points"]
+    players: int
+    horizon: int
+    decisions: tuple[Decision, ...]
+    unsolved: int = 0
+
+    @property
+    def losses(self) -> tuple[Score, ...]:
+        """Each seat's total loss over its decisions, seat 0 first."""
+        totals: list[Score] = [0] * self.players
+        for decision in self.decisions:
+            totals[decision.seat] += decision.loss
+        return tuple(totals)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as JSON values."""
+        return {
+            "unit": self.unit,
+            "horizon": self.horizon,
+            "losses": [_number(loss) for loss in self.losses],
+            "unsolved": self.unsolved,
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+def analyse(
+    state: State, *, horizon: int | None = None, max_nodes: int | None = 1_000_000
+) -> Analysis:
+    """Each card-play decision of ``state``'s deal against the solver's best play.
+
+    The deal is replayed from its record (``state.record()``): every decision of the
+    card play with more than one lawful card, taken at most ``horizon`` tricks before
+    the end, is solved with every card known: the value of the action taken against
+    the best value, for the deciding seat's side (tricks for Bid Euchre, the deal's
+    unit ``M`` for French Tarot). A seat's loss is what its cards gave away against
+    perfect play from there, each seat assumed to play perfectly afterwards; a
+    decision made without seeing the other hands can lose value and still be sound.
+    A Bid Euchre renege under ``renege_mode="penalize"`` is not solved, so not listed.
+
+    Args:
+        state: The last state of a finished deal.
+        horizon: The tricks left from which decisions are solved; ``None`` for the
+            solver's own (:attr:`Solver.horizon`, a few milliseconds a decision).
+        max_nodes: The solver's budget per decision (``None``: no limit); a decision
+            it cannot prove within it is counted in :attr:`Analysis.unsolved`.
+
+    Returns:
+        The :class:`Analysis`.
+
+    Raises:
+        InvalidArgumentError: ``state`` is not a state, ``horizon`` not an int from 0,
+            or ``max_nodes`` not an int from 1 to :data:`MAX_NODES` or ``None``.
+        UnknownVariantError: the variant has no solver.
+        WrongPhaseError: the deal is not over.
+
+    >>> import random
+    >>> import cardrules
+    >>> from cardrules.bots import bot_for, play_game
+    >>> variant = cardrules.get_variant("bid-euchre")
+    >>> bots = [bot_for(variant, "random")] + [bot_for(variant) for _ in range(3)]
+    >>> final = play_game(variant.new_game(seed=5), bots, random.Random(5))
+    >>> analysis = analyse(final)
+    >>> analysis.unit, analysis.losses
+    ('tricks', (1, 0, 0, 0))
+    """
+    given: object = state
+    if not isinstance(given, State):
+        raise InvalidArgumentError(f"analyse takes a State, not {quote(given)}")
+    if horizon is not None and (type(horizon) is not int or not 0 <= horizon <= 1000):
+        raise InvalidArgumentError(
+            f"horizon must be an int from 0 to 1000 or None, not {quote(horizon)}"
+        )
+    if max_nodes is not None and (type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES):
+        raise InvalidArgumentError(
+            f"max_nodes must be an int from 1 to 10**9 or None, not {quote(max_nodes)}"
+        )
+    solver = solver_for(state)
+    if solver is None:
+        raise UnknownVariantError(
+            f"variant {state.variant.id!r} has no solver (its variant class has no solver() hook)"
+        )
+    if not state.is_terminal:
+        raise WrongPhaseError("analyse takes a finished deal: this one is not over")
+    depth = solver.horizon if horizon is None else horizon
+    unit = solver(state).unit  # the finished deal's: instant
+    decisions: list[Decision] = []
+    unsolved = 0
+    history = state.history
+    for index, before in enumerate(state.variant.replay(state.record())):
+        if index >= len(history):
+            break
+        seat, action = history[index]
+        tricks_left = len(before.hand(seat))
+        if tricks_left > depth or len(before.legal_actions()) < 2:
+            continue
+        try:
+            solution = solver(before, all_actions=True, max_nodes=max_nodes)
+        except WrongPhaseError:
+            continue  # not the card play: the auction, the écart ...
+        except SearchLimitError:
+            unsolved += 1
+            continue
+        values = dict(solution.values)
+        if len(values) < 2 or action not in values:
+            continue  # one lawful card, or a renege the solver does not play
+        decisions.append(
+            Decision(
+                index=index,
+                seat=seat,
+                action=action,
+                value=values[action],
+                best_value=solution.value,
+                best=solution.best,
+                tricks_left=tricks_left,
+            )
+        )
+    return Analysis(
+        unit=unit,
+        players=state.variant.players,
+        horizon=depth,
+        decisions=tuple(decisions),
+        unsolved=unsolved,
+    )

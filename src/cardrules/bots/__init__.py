@@ -6,7 +6,9 @@
 * :class:`MonteCarloBot`: determinized playouts from hidden hands sampled from its view;
 * :class:`SearchBot`: determinized search, each sampled deal solved
   (:func:`cardrules.solving.solve`);
-* :func:`bot_for`: a bot by variant name and kind (:data:`BOT_KINDS`);
+* :class:`NoisyBot`: another bot's play with random cards mixed in (the easy level);
+* :func:`bot_for`: a bot by variant name and kind (:data:`BOT_KINDS`) or difficulty
+  level (:data:`LEVELS`);
 * :func:`play_game`: play a deal to the end with one bot per seat.
 
 >>> import random
@@ -21,18 +23,21 @@
 
 from __future__ import annotations
 
-from cardrules.bots.base import BOT_KINDS, Bot, bot_for, play_game
+from cardrules.bots.base import BOT_KINDS, LEVELS, Bot, bot_for, play_game
 from cardrules.bots.bid_euchre import BidEuchreBot
 from cardrules.bots.monte_carlo import MonteCarloBot
+from cardrules.bots.noisy import NoisyBot
 from cardrules.bots.random_bot import RandomBot
 from cardrules.bots.search import SearchBot
 from cardrules.bots.tarot import TarotBot
 
 __all__ = [
     "BOT_KINDS",
+    "LEVELS",
     "BidEuchreBot",
     "Bot",
     "MonteCarloBot",
+    "NoisyBot",
     "RandomBot",
     "SearchBot",
     "TarotBot",

@@ -17,8 +17,6 @@ True
 
 from __future__ import annotations
 
-import functools
-import importlib
 import random
 from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
@@ -26,14 +24,28 @@ from typing import Any, Final, Protocol, runtime_checkable
 from cardrules._util import quote
 from cardrules.actions import Action
 from cardrules.bots._checks import check_bot, check_rng
-from cardrules.errors import InvalidArgumentError, OptionsError, PluginError, UnknownVariantError
-from cardrules.registry import get_variant_class
+from cardrules.bots._loading import heuristic_bot, variant_of
+from cardrules.bots.noisy import NoisyBot
+from cardrules.bots.random_bot import RandomBot
+from cardrules.bots.search import SearchBot
+from cardrules.errors import InvalidArgumentError, OptionsError
+from cardrules.solving import solver_for
 from cardrules.state import State, Variant
 
-__all__ = ["BOT_KINDS", "Bot", "bot_for", "play_game"]
+__all__ = ["BOT_KINDS", "LEVELS", "Bot", "bot_for", "play_game"]
 
 BOT_KINDS: Final[tuple[str, ...]] = ("heuristic", "random")
 """The kinds of bot :func:`bot_for` builds: ``"heuristic"`` (rule-based) and ``"random"``."""
+
+LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard")
+"""The difficulty levels :func:`bot_for` builds (``level=``), weakest first."""
+
+# The easy level's share of random cards: clearly weaker than the heuristic bot, and
+# still a player that follows the deal (docs/bots.md has the measured strength).
+_EASY_NOISE: Final = 0.3
+# The hard level's budget: under a second per decision on a busy 2-core machine
+# (bench/levels_report.py times it), and deterministic given the rng.
+_HARD_BUDGET: Final[dict[str, int]] = {"worlds": 4, "choice_worlds": 4, "max_nodes": 20_000}
 
 
 @runtime_checkable
@@ -71,73 +83,90 @@ class Bot(Protocol):
         ...
 
 
-def bot_for(variant: Variant | str, kind: str = "heuristic") -> Bot:
-    """A new bot of ``kind`` for ``variant``, or the variant of that name (or alias).
+def bot_for(variant: Variant | str, kind: str | None = None, *, level: str | None = None) -> Bot:
+    """A new bot of ``kind``, or of difficulty ``level``, for ``variant``.
 
     Args:
         variant: A variant, or a registered variant name, such as ``"tarot"`` or
             ``"bid-euchre"``.
-        kind: One of :data:`BOT_KINDS`. ``"random"`` works for every variant, plugins
+        kind: One of :data:`BOT_KINDS` (``"heuristic"`` when neither ``kind`` nor
+            ``level`` is given). ``"random"`` works for every variant, plugins
             included; ``"heuristic"`` for every variant that declares one
             (:attr:`GameInfo.bot <cardrules.info.GameInfo.bot>`), the built-in games'
             among them.
+        level: One of :data:`LEVELS`, for every variant, instead of ``kind``:
+
+            * ``"easy"``: a :class:`~cardrules.bots.NoisyBot`, the heuristic bot with a
+              random card for 30 % of its cards;
+            * ``"medium"``: the heuristic bot;
+            * ``"hard"``: a :class:`~cardrules.bots.SearchBot` with a budget of under a
+              second per decision, for a variant with a heuristic bot and a solver
+              (:func:`cardrules.solving.solver_for`).
+
+            A variant without a solver gets its heuristic bot for ``"hard"``; one
+            without a heuristic bot gets a :class:`~cardrules.bots.RandomBot` at every
+            level. Every level plays reproducibly from the ``rng`` it is given.
 
     Returns:
         The variant's heuristic bot (:class:`~cardrules.bots.TarotBot`,
-        :class:`~cardrules.bots.BidEuchreBot` …) or a :class:`~cardrules.bots.RandomBot`.
+        :class:`~cardrules.bots.BidEuchreBot` …), a :class:`~cardrules.bots.RandomBot`,
+        or the bot of the level.
 
     Raises:
         OptionsError: ``kind`` is not one of :data:`BOT_KINDS`.
-        UnknownVariantError: no variant has that name, or it has no heuristic bot.
+        InvalidArgumentError: ``level`` is not one of :data:`LEVELS`, or both ``kind``
+            and ``level`` are given.
+        UnknownVariantError: no variant has that name, or ``kind="heuristic"`` and it
+            has no heuristic bot.
         PluginError: the bot the variant declares cannot be loaded.
 
     >>> bot_for("french-tarot")
     TarotBot()
     >>> bot_for("bid-euchre", "random")
     RandomBot()
+    >>> bot_for("bid-euchre", level="easy")
+    NoisyBot(BidEuchreBot(), noise=0.3)
+    >>> bot_for("tarot", level="hard")
+    SearchBot(worlds=4, choice_worlds=4)
     >>> bot_for("tarot", "clever")
     Traceback (most recent call last):
     ...
     cardrules.errors.OptionsError: unknown bot kind 'clever'; bot kinds: 'heuristic', 'random'
+    >>> bot_for("tarot", level="expert")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidArgumentError: unknown level 'expert'; levels: 'easy', 'medium', 'hard'
     """
+    if level is not None:
+        if kind is not None:
+            raise InvalidArgumentError(
+                f"give a bot kind or a level, not both (kind={quote(kind)}, level={quote(level)})"
+            )
+        return _bot_of_level(variant, level)
+    if kind is None:
+        kind = "heuristic"
     if kind not in BOT_KINDS:
         known = ", ".join(repr(k) for k in BOT_KINDS)
         raise OptionsError(f"unknown bot kind {quote(kind)}; bot kinds: {known}")
-    given: object = variant
-    if isinstance(given, Variant):
-        path = given.info.bot if kind == "heuristic" else None
-        name = given.id
-    else:
-        variant_class = get_variant_class(variant)  # type: ignore[arg-type]
-        path = _declared_bot(variant_class) if kind == "heuristic" else None
-        name = variant_class.id
     if kind == "random":
-        from cardrules.bots.random_bot import RandomBot
-
+        variant_of(variant)  # an unknown name is an error for every kind
         return RandomBot()
-    if path is None:
-        raise UnknownVariantError(
-            f"variant {name!r} has no heuristic bot; use kind='random' or write a Bot of your own"
-        )
-    return _load_bot(path)
+    return heuristic_bot(variant)
 
 
-@functools.cache
-def _declared_bot(variant_class: type[Variant]) -> str | None:
-    """The heuristic bot a variant class declares, read from its default options."""
-    return variant_class().info.bot
-
-
-def _load_bot(path: str) -> Bot:
-    """A new bot of the class at the lazy ``"module:Class"`` path."""
-    module_name, _, class_name = path.partition(":")
-    try:
-        bot_class = getattr(importlib.import_module(module_name), class_name)
-        bot: object = bot_class()
-    except Exception as exc:  # a plugin's bot must fail as the library's error
-        raise PluginError(f"the bot {quote(path)} cannot be loaded: {exc}") from None
-    check_bot(bot, f"the bot {path}")
-    return bot  # type: ignore[return-value]
+def _bot_of_level(variant: Variant | str, level: object) -> Bot:
+    """The bot of difficulty ``level`` for ``variant`` (see :func:`bot_for`)."""
+    if type(level) is not str or level not in LEVELS:
+        known = ", ".join(repr(k) for k in LEVELS)
+        raise InvalidArgumentError(f"unknown level {quote(level)}; levels: {known}")
+    found = variant_of(variant)
+    if found.info.bot is None:
+        return RandomBot()
+    if level == "easy":
+        return NoisyBot(heuristic_bot(found), noise=_EASY_NOISE)
+    if level == "hard" and solver_for(found) is not None:
+        return SearchBot(**_HARD_BUDGET)
+    return heuristic_bot(found)
 
 
 def play_game(state: State, bots: Sequence[Bot], rng: random.Random) -> State:

@@ -33,15 +33,18 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules._util import quote
 from cardrules.actions import Action, Play
 from cardrules.bots._checks import check_choice, check_seconds
-from cardrules.bots.base import Bot, bot_for
+from cardrules.bots._loading import heuristic_bot
 from cardrules.errors import InvalidArgumentError
 from cardrules.solving import MAX_NODES, SearchLimitError, Solver, solver_for
 from cardrules.state import State
+
+if TYPE_CHECKING:
+    from cardrules.bots.base import Bot
 
 __all__ = ["SearchBot"]
 
@@ -172,7 +175,7 @@ class SearchBot:
     def _heuristic(self, variant_id: str) -> Bot:
         bot = self._heuristics.get(variant_id)
         if bot is None:
-            bot = self._heuristics[variant_id] = bot_for(variant_id)
+            bot = self._heuristics[variant_id] = heuristic_bot(variant_id)
         return bot
 
     def _play(

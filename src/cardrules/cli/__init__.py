@@ -14,6 +14,7 @@ Installed as the ``cardrules`` console script, and run by ``python -m cardrules`
                           [--chelem-announced]
     cardrules score bid-euchre --contract C --declarer N --tricks NS EW [--renege SEAT …]
     cardrules replay FILE
+    cardrules analyse FILE [--horizon N] [--json]
     cardrules variants
 
 Exit status: 0 on success (also when a game is left with ``q`` or the input ends), 1
@@ -61,7 +62,13 @@ from cardrules.cli._common import (
     seed_of,
     write_records,
 )
-from cardrules.errors import CardrulesError, OptionsError, PluginError, UnknownVariantError
+from cardrules.errors import (
+    CardrulesError,
+    OptionsError,
+    PluginError,
+    RecordError,
+    UnknownVariantError,
+)
 from cardrules.registry import get_variant_class
 from cardrules.state import Variant
 
@@ -243,6 +250,25 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="the record file; - for standard input")
     replay.set_defaults(run=_cmd_replay)
 
+    analyse = sub.add_parser(
+        "analyse",
+        help="each seat's card play in a saved deal against the solver's best play",
+        description=(
+            "Replay a record (as for replay) and solve every card-play decision from the "
+            "solver's horizon on, with every card known: the value of the card played "
+            "against the best (tricks for Bid Euchre, points M for French Tarot), and "
+            "what each seat lost."
+        ),
+    )
+    analyse.add_argument("file", metavar="FILE", help="the record file; - for standard input")
+    analyse.add_argument(
+        "--horizon",
+        type=number(low=0, high=1000),
+        help="solve from this many tricks before the end (default: the solver's own)",
+    )
+    analyse.add_argument("--json", action="store_true", help="print the analyses as JSON")
+    analyse.set_defaults(run=_cmd_analyse)
+
     variants = sub.add_parser(
         "variants",
         help="list the variants: built-in and from plugins",
@@ -329,6 +355,24 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     sys.stdout.write(text.getvalue())
     print(f"{name}: {len(records)} valid record(s).")
+    return 0
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from cardrules.cli._games import analyse_records
+
+    name = "standard input" if args.file == "-" else brief(args.file)
+    try:
+        records = read_records(args.file)
+        text = io.StringIO()
+        analyse_records(records, out=text, horizon=args.horizon, as_json=args.json)
+    except FileError as exc:
+        print(bounded(f"cardrules analyse: {exc}"), file=sys.stderr)
+        return EXIT_ERROR
+    except RecordError as exc:
+        print(bounded(f"cardrules analyse: {name} is not a valid record: {exc}"), file=sys.stderr)
+        return EXIT_ERROR
+    sys.stdout.write(text.getvalue())
     return 0
 
 

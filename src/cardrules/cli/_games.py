@@ -324,3 +324,64 @@ def _replayed_match(finals: Sequence[State], out: TextIO) -> None:
         match = match.after(final.result())
     for line in presenter.match_lines(match):
         print(line, file=out)
+
+
+def analyse_records(
+    records: Sequence[Record], *, out: TextIO, horizon: int | None, as_json: bool
+) -> None:
+    """Analyse the card play of each record's deal (:func:`cardrules.solving.analyse`)
+    and write it to ``out``: one line per decision and each seat's loss, or JSON.
+
+    Raises:
+        RecordError: a record is malformed, tampered or illegal.
+        UnknownVariantError: a record's variant has no solver.
+        WrongPhaseError: a record's deal is not over.
+    """
+    import json
+
+    from cardrules.solving import analyse
+
+    results: list[dict[str, Any]] = []
+    for number, record in enumerate(records, 1):
+        where = f"record {number}: " if len(records) > 1 else ""
+        try:
+            *_, final = replay(record)
+        except RecordError as exc:
+            raise RecordError(f"{where}{exc}") from None
+        analysis = analyse(final, horizon=horizon)
+        if as_json:
+            results.append({"variant": final.variant.id, **analysis.to_dict()})
+            continue
+        variant = final.variant
+        seats = presenter_for(variant)
+        unit = "tricks" if analysis.unit == "tricks" else "points (M)"
+        print(
+            f"{where}{variant.name}, {variant.players} players: the card play from "
+            f"{analysis.horizon} tricks before the end, in {unit}",
+            file=out,
+        )
+        for d in analysis.decisions:
+            verdict = (
+                "best"
+                if d.loss == 0
+                else f"lost {_amount(d.loss)} ({_amount(d.best_value)} with "
+                f"{', '.join(variant.action_text(a) for a in d.best)})"
+            )
+            print(
+                f"  {d.tricks_left:>2} left  {seats.seat(d.seat):<8} "
+                f"{variant.action_text(d.action):<10} {_amount(d.value):>6}  {verdict}",
+                file=out,
+            )
+        if analysis.unsolved:
+            print(f"  {analysis.unsolved} decision(s) too deep to solve", file=out)
+        losses = ", ".join(
+            f"{seats.seat(s)} {_amount(loss)}" for s, loss in enumerate(analysis.losses)
+        )
+        print(f"  Lost: {losses}", file=out)
+    if as_json:
+        print(json.dumps(results if len(results) != 1 else results[0], indent=2), file=out)
+
+
+def _amount(value: Any) -> str:
+    """A value of the solver: an int, or a Fraction shown with one decimal."""
+    return str(value) if isinstance(value, int) else f"{float(value):.1f}"
