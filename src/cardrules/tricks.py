@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -137,6 +138,11 @@ class TrickTable:
         "trump_mask",
         "trump_suit",
     )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled again from its declaration: the kernel of the compiled build is a
+        # native object that pickle cannot rebuild field by field.
+        return (type(self), (self.rules,))
 
     def __init__(self, rules: TrickRules) -> None:
         cards = rules.cards

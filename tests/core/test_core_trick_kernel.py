@@ -9,6 +9,7 @@ words against the one mask over positions.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import attrs
@@ -247,3 +248,13 @@ def test_winner_reads_the_table_of_strength(name: str) -> None:
         keys = [kernel.strength(p, led) for p in trick]
         expected = keys.index(max(keys)) if keys and max(keys) >= 0 else -1
         assert kernel.winner(trick, led) == expected, (name, trick)
+
+
+@pytest.mark.parametrize("name", sorted(DECLARATIONS))
+def test_a_trick_table_pickles_as_its_declaration(name: str) -> None:
+    # In the compiled build the kernel is a native object: the table is compiled again.
+    table = DECLARATIONS[name].compile()
+    copy = pickle.loads(pickle.dumps(table))  # noqa: S301 - our own bytes
+    assert type(copy) is type(table)
+    assert copy.rules == table.rules
+    assert copy.kernel.by_led == table.kernel.by_led
