@@ -262,6 +262,16 @@ class Decision:
         best_value: The value under best play, for that side.
         best: The actions that reach ``best_value``.
         tricks_left: The tricks left to play, the current one included.
+
+    >>> import random
+    >>> import cardrules
+    >>> from cardrules.bots import bot_for, play_game
+    >>> variant = cardrules.get_variant("bid-euchre")
+    >>> bots = [bot_for(variant, "random")] + [bot_for(variant) for _ in range(3)]
+    >>> final = play_game(variant.new_game(seed=5), bots, random.Random(5))
+    >>> worst = max(analyse(final).decisions, key=lambda d: d.loss)
+    >>> str(worst.action), worst.value, worst.best_value, worst.loss
+    ('play QC', 1, 2, 1)
     """
 
     index: int
@@ -278,7 +288,13 @@ class Decision:
         return self.best_value - self.value
 
     def to_dict(self) -> dict[str, Any]:
-        """The decision as JSON values (actions in their notation)."""
+        """The decision as JSON values (actions in their notation).
+
+        >>> from cardrules import Card, Play
+        >>> Decision(index=5, seat=0, action=Play(Card.parse("QC")), value=1, best_value=2,
+        ...          best=(Play(Card.parse("9D")),), tricks_left=6).to_dict()["loss"]
+        1
+        """
         return {
             "index": self.index,
             "seat": self.seat,
@@ -303,6 +319,16 @@ class Analysis:
             than one lawful card, at most ``horizon`` tricks before the end.
         unsolved: The decisions within the horizon the solver could not prove within
             its node budget (not in ``decisions``).
+
+    >>> import random
+    >>> import cardrules
+    >>> from cardrules.bots import bot_for, play_game
+    >>> variant = cardrules.get_variant("bid-euchre")
+    >>> bots = [bot_for(variant, "random")] + [bot_for(variant) for _ in range(3)]
+    >>> final = play_game(variant.new_game(seed=5), bots, random.Random(5))
+    >>> analysis = analyse(final)
+    >>> analysis.unit, analysis.losses, len(analysis.decisions), analysis.unsolved
+    ('tricks', (1, 0, 0, 0), 13, 0)
     """
 
     unit: Literal["tricks", "points"]
@@ -320,7 +346,11 @@ class Analysis:
         return tuple(totals)
 
     def to_dict(self) -> dict[str, Any]:
-        """The analysis as JSON values."""
+        """The analysis as JSON values.
+
+        >>> Analysis(unit="tricks", players=4, horizon=6, decisions=()).to_dict()
+        {'unit': 'tricks', 'horizon': 6, 'losses': [0, 0, 0, 0], 'unsolved': 0, 'decisions': []}
+        """
         return {
             "unit": self.unit,
             "horizon": self.horizon,
