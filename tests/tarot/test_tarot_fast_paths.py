@@ -232,6 +232,36 @@ def test_t22_random_playout_follows_a_flipped_declaration_like_the_public_loop(
     assert changed > 0
 
 
+@pytest.mark.parametrize(
+    "flip", [*FLIPS, {"always_playable": frozenset()}], ids=lambda f: ",".join(sorted(f))
+)
+def test_t22_the_checked_states_play_a_flipped_declaration_as_its_compiled_table(
+    flip: dict[str, Any],
+) -> None:
+    # Core.apply works out each successor's legal cards on the kernel's tables: here
+    # against the compiled table's own answer (TrickKernel.legal), card by card.
+    rules = attrs.evolve(TAROT_TRICK_RULES, **flip)
+
+    class Flipped(TarotVariant):
+        @property
+        def trick_rules(self) -> Any:
+            return rules
+
+    flipped = Flipped()
+    table = flipped.trick_table
+    checked = 0
+    for seed in range(10):
+        for state in random_states(flipped, seed):
+            if state.phase is not Phase.PLAY:
+                continue
+            seat = state.to_play
+            assert seat is not None
+            expected = table.legal_cards(state.hand(seat), [card for _, card in state.trick])
+            assert [a.card for a in state.legal_actions() if type(a) is Play] == list(expected)
+            checked += 1
+    assert checked > 500
+
+
 def test_random_playout_draws_the_declarations_like_the_public_loop() -> None:
     # Seat 1 holds fifteen trumps, so a poignée is offered before its first card; the
     # bulk loop must offer the same declarations, drawn among the plays.

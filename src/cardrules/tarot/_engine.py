@@ -12,9 +12,12 @@ which carry the state class that new states are given and the variant's trick
 declaration compiled into a :class:`~cardrules._tricks.TrickKernel`.
 
 T-22 (follow, trump, overtrump) and T-24 (the winner) are the kernel's: every path here
-asks it (``kernel.legal`` for each card's successor, ``kernel.winner`` at each trick's
-end), so a variant declaring other trick rules changes the checked states, the errors,
-the bulk playout and the samples together. Sets of cards are the kernel's two words
+reads its tables (``kernel.winner`` at each trick's end; for each card's successor the
+body of ``kernel.legal`` on the kernel's tables, written out in ``Core.apply`` and the
+bulk playout because a call per card cost a tenth of a deal, and checked against
+``kernel.legal`` under every flip of the declaration by the tests), so a variant
+declaring other trick rules changes the checked states, the errors, the bulk playout
+and the samples together. Sets of cards are the kernel's two words
 (see ``_tables``), each below ``2**62``: the compiled build keeps them machine ints.
 
 A deal shares what stays the same while a trick is played (``_Trick``): the hands as
@@ -510,7 +513,7 @@ class Core:
     def apply(self, action: Action | str | int, seat: None = None) -> Self: ...
     @overload
     def apply(self, action: Action | str | int, seat: int | None = None) -> Self: ...
-    def apply(self, action: object, seat: object = None) -> Self:
+    def apply(self, action: object, seat: object = None) -> Self:  # noqa: PLR0912, PLR0915
         """Check ``action`` (an action or its notation) and return the state after it.
 
         Args:
@@ -566,8 +569,27 @@ class Core:
             led = k.suit[pos]  # T-23: the Excuse (-1) sets no suit
         over = self._over & k.over_after[pos]
         nxt = g.next[player]
-        # T-22 for the next player, from the declaration.
-        ls, ld = k.legal(g.hs[nxt] & us, g.hd[nxt] & ud, k.suit_side[led], k.suit_duty[led], over)
+        # T-22 for the next player, from the declaration: the body of TrickKernel.legal
+        # on the kernel's tables, as in the bulk playout (a call per card cost a tenth of
+        # a deal; the tests check both against the kernel under every flip).
+        ls = g.hs[nxt] & us
+        ld = g.hd[nxt] & ud
+        fs = k.suit_side[led]
+        fd = k.suit_duty[led]
+        if fs or fd:
+            follow_s = ls & fs
+            follow_d = ld & fd
+            if follow_s or follow_d:
+                if k.must_follow:
+                    if fd == k.trump_duty and fs == k.trump_side:
+                        follow_d = follow_d & over or follow_d
+                    ld = follow_d | (ld & k.always)
+                    ls = follow_s
+            else:
+                t = ld & k.duty_trumps
+                if t:
+                    ls = 0
+                    ld = (t & over or t) | (ld & k.always)
         s = Core()
         s._g = g
         s._parent = self
@@ -1337,8 +1359,9 @@ def _end_trick(st: Core, seat: int, action: Play, pos: int, sb: int, db: int) ->
         t.settled = None
         t.shown = None
         over = k.over_start
-        # T-22: the winner leads.
-        ls, ld = k.legal(hs[winner] & us, hd[winner] & ud, 0, 0, over)
+        # T-22: the winner leads, any card (TrickKernel.legal with no suit led).
+        ls = hs[winner] & us
+        ld = hd[winner] & ud
         s = Core()
         s._g = t
         s._parent = st
@@ -1361,7 +1384,10 @@ def _end_trick(st: Core, seat: int, action: Play, pos: int, sb: int, db: int) ->
 
 
 def _settle(
-    tables: Tables, info: _Info, tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    tables: Tables,
+    info: _Info,
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    masks: Sequence[tuple[int, int] | None] = (),
 ) -> tuple[tuple[Any, ...], tuple[tuple[int, tuple[int, ...], int], ...]]:
     """Where the cards of the gathered ``tricks`` (each ``(leader, positions, winner)``,
     the winner the kernel's) go: the tally (see ``_NO_TALLY``), and the tricks with the
@@ -1370,7 +1396,9 @@ def _settle(
     Each trick's cards go to its winner's camp (T-27), the Excuse where
     :func:`~cardrules.tarot.play.excuse_outcome` sends it (T-25, T-26); the tally keeps
     the trick of the Petit for T-32. The one account of the piles, for the states, the
-    samples and the bulk playout.
+    samples and the bulk playout. ``masks`` may give each trick's cards as their two
+    words (``None``, or a short sequence, where they are not known): the bulk playout
+    has them from its words, and reading them saves a pass over every card.
     """
     att_s = att_d = def_s = def_d = comp = att_tricks = 0
     petit = -1
@@ -1378,12 +1406,17 @@ def _settle(
     attack = info.attack
     players = tables.players
     last = tables.tricks - 1
+    known = len(masks)
     for n, (leader, trick, won_by) in enumerate(tricks):
         winner = won_by
-        ts = td = 0
-        for p in trick:
-            ts |= SIDE_BIT[p]
-            td |= DUTY_BIT[p]
+        words = masks[n] if n < known else None
+        if words is None:
+            ts = td = 0
+            for p in trick:
+                ts |= SIDE_BIT[p]
+                td |= DUTY_BIT[p]
+        else:
+            ts, td = words
         if td & EXCUSE:
             at = trick.index(EXCUSE_POS)
             leader_attacks = attack >> leader & 1
@@ -1841,6 +1874,12 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     left = players - len(trick)
     # The seats that may still declare a poignée: only in the first trick (T-19).
     undeclared = 0 if n else ~declared & ((1 << players) - 1)
+    # Each gathered trick's cards as two words, for _settle: the cards not played when
+    # the trick began less those not played when it ends (unknown for the earlier
+    # tricks and a trick begun before the playout).
+    masks: list[tuple[int, int] | None] = [None] * (n + (1 if trick else 0))
+    start_s = us
+    start_d = ud
     while True:
         cs = ls.bit_count()
         count = cs + ld.bit_count()
@@ -1938,6 +1977,10 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         # T-24, from the declaration.
         winner = (leader + best_at) % players
         tricks.append((leader, tuple(trick), winner))
+        if len(masks) <= n:
+            masks.append((start_s ^ us, start_d ^ ud))
+        start_s = us
+        start_d = ud
         n += 1
         if n == last:
             break
@@ -1956,7 +1999,7 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         ld = hd[seat] & ud
     info.poignees = tuple(poignees)
     info.declared = declared
-    return _score(tables, info, _settle(tables, info, tuple(tricks))[0])
+    return _score(tables, info, _settle(tables, info, tuple(tricks), masks)[0])
 
 
 def _nth(word: int, k: int) -> int:
