@@ -459,8 +459,15 @@ class Core:
                     lead = first
                     trick = (pos,)
                 nxt = p.next_seat[seat]
-                # E-19: the kernel says which cards of the next hand follow.
-                legal = p.kernel.legal_word(h.held[nxt] & left, lead[0], trick)
+                # E-19: the kernel says which cards of the next hand follow; under a
+                # declaration whose only duty is following suit, its answer is the
+                # branch of legal_word that applies, without the call (as in the playout).
+                kernel = p.kernel
+                hand = h.held[nxt] & left
+                if kernel.follow_only:
+                    legal = hand & lead[0] or hand
+                else:
+                    legal = kernel.legal_word(hand, lead[0], trick)
                 s = Core()
                 s._h = h
                 s._auction = self._auction
