@@ -162,7 +162,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.Simulation",
         "cardrules.TrickRules",
         "cardrules.TrickTable",
-        "cardrules.bid_euchre.BidEuchreMatch",
         "cardrules.bid_euchre.BidEuchreOptions",
         "cardrules.bid_euchre.BidEuchreState",
         "cardrules.bid_euchre.BidEuchreView",
@@ -210,15 +209,12 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
 ALLOWED_WITHOUT_MEMBER: frozenset[str] = frozenset(
     {
         "cardrules.KitVariant.new_game",
-        "cardrules.bid_euchre.BidEuchreMatch.from_dict",
         "cardrules.bid_euchre.BidEuchreOptions.to_dict",
         "cardrules.bid_euchre.BidEuchreState.view",
         "cardrules.bid_euchre.bidding.Auction.check",
         "cardrules.state.SeatRequired.apply",
         "cardrules.state.SeatRequired.check",
         "cardrules.state.SeatRequired.is_legal",
-        "cardrules.tarot.TarotMatch.after",
-        "cardrules.tarot.TarotMatch.from_dict",
         "cardrules.tarot.TarotOptions.to_dict",
         "cardrules.trickplay.TrickPlay.check",
         "cardrules.trickplay.TrickState.legal_actions",
