@@ -163,8 +163,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.TrickRules",
         "cardrules.TrickTable",
         "cardrules.bid_euchre.BidEuchreOptions",
-        "cardrules.bid_euchre.BidEuchreState",
-        "cardrules.bid_euchre.BidEuchreView",
         "cardrules.bid_euchre.ContractKind",
         "cardrules.bid_euchre.NoTrump",
         "cardrules.bid_euchre.play.hand_result",
@@ -210,7 +208,6 @@ ALLOWED_WITHOUT_MEMBER: frozenset[str] = frozenset(
     {
         "cardrules.KitVariant.new_game",
         "cardrules.bid_euchre.BidEuchreOptions.to_dict",
-        "cardrules.bid_euchre.BidEuchreState.view",
         "cardrules.bid_euchre.bidding.Auction.check",
         "cardrules.state.SeatRequired.apply",
         "cardrules.state.SeatRequired.check",
