@@ -162,7 +162,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.Simulation",
         "cardrules.TrickRules",
         "cardrules.TrickTable",
-        "cardrules.bid_euchre.BidEuchreOptions",
         "cardrules.bid_euchre.ContractKind",
         "cardrules.bid_euchre.NoTrump",
         "cardrules.bid_euchre.play.hand_result",
@@ -192,8 +191,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.state.check_seat",
         "cardrules.tarot.Contract",
         "cardrules.tarot.DealResult",
-        "cardrules.tarot.TarotOptions",
-        "cardrules.tarot.TarotView",
         "cardrules.testing.ConformanceReport",
         "cardrules.testing.random_playout",
         "cardrules.trickplay.Deal",
@@ -207,12 +204,10 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
 ALLOWED_WITHOUT_MEMBER: frozenset[str] = frozenset(
     {
         "cardrules.KitVariant.new_game",
-        "cardrules.bid_euchre.BidEuchreOptions.to_dict",
         "cardrules.bid_euchre.bidding.Auction.check",
         "cardrules.state.SeatRequired.apply",
         "cardrules.state.SeatRequired.check",
         "cardrules.state.SeatRequired.is_legal",
-        "cardrules.tarot.TarotOptions.to_dict",
         "cardrules.trickplay.TrickPlay.check",
         "cardrules.trickplay.TrickState.legal_actions",
     }
