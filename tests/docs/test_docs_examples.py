@@ -190,7 +190,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.state.SeatRequired",
         "cardrules.state.check_seat",
         "cardrules.tarot.Contract",
-        "cardrules.tarot.DealResult",
         "cardrules.testing.ConformanceReport",
         "cardrules.testing.random_playout",
         "cardrules.trickplay.Deal",
