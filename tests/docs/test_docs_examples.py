@@ -154,7 +154,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.Action",
         "cardrules.CardKind",
         "cardrules.Colour",
-        "cardrules.Game",
         "cardrules.GameInfo",
         "cardrules.Obligation",
         "cardrules.Pass",
