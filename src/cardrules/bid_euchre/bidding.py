@@ -45,7 +45,11 @@ __all__ = ["Auction", "AuctionRules", "CallValue", "Contract", "ContractKind", "
 
 
 class ContractKind(enum.IntEnum):
-    """Ordinary bids (with the partner playing), help bids and moons, in rank order."""
+    """Ordinary bids (with the partner playing), help bids and moons, in rank order.
+
+    >>> Contract.parse("6H").kind, Contract.moon(6) > Contract.help(6) > Contract(5)
+    (<ContractKind.HELP: 1>, True)
+    """
 
     ORDINARY = 0
     HELP = 1
