@@ -152,10 +152,7 @@ def counts() -> dict[str, int]:
 ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
     {
         "cardrules.GameInfo",
-        "cardrules.Obligation",
         "cardrules.Simulation",
-        "cardrules.TrickRules",
-        "cardrules.TrickTable",
         "cardrules.bid_euchre.play.hand_result",
         "cardrules.bid_euchre.play.legal_cards",
         "cardrules.bid_euchre.play.partner_gives",
