@@ -173,11 +173,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.state.check_seat",
         "cardrules.testing.ConformanceReport",
         "cardrules.testing.random_playout",
-        "cardrules.trickplay.Deal",
-        "cardrules.trickplay.Trick",
-        "cardrules.trickplay.TrickPlay",
-        "cardrules.trickplay.TrickState",
-        "cardrules.trickplay.TrickView",
         "cardrules.variant_ids",
     }
 )
@@ -188,8 +183,6 @@ ALLOWED_WITHOUT_MEMBER: frozenset[str] = frozenset(
         "cardrules.state.SeatRequired.apply",
         "cardrules.state.SeatRequired.check",
         "cardrules.state.SeatRequired.is_legal",
-        "cardrules.trickplay.TrickPlay.check",
-        "cardrules.trickplay.TrickState.legal_actions",
     }
 )
 
