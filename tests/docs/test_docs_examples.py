@@ -169,8 +169,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.simulation.deal_facts",
         "cardrules.solving.Solution",
         "cardrules.solving.solve",
-        "cardrules.state.SeatRequired",
-        "cardrules.state.check_seat",
         "cardrules.testing.ConformanceReport",
         "cardrules.testing.random_playout",
         "cardrules.variant_ids",
@@ -178,11 +176,7 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
 )
 ALLOWED_WITHOUT_MEMBER: frozenset[str] = frozenset(
     {
-        "cardrules.KitVariant.new_game",
         "cardrules.bid_euchre.bidding.Auction.check",
-        "cardrules.state.SeatRequired.apply",
-        "cardrules.state.SeatRequired.check",
-        "cardrules.state.SeatRequired.is_legal",
     }
 )
 
