@@ -167,8 +167,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
         "cardrules.options.int_in",
         "cardrules.plugin_errors",
         "cardrules.simulation.deal_facts",
-        "cardrules.solving.Solution",
-        "cardrules.solving.solve",
         "cardrules.testing.ConformanceReport",
         "cardrules.testing.random_playout",
         "cardrules.variant_ids",
