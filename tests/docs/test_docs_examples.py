@@ -153,10 +153,6 @@ ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
     {
         "cardrules.GameInfo",
         "cardrules.Simulation",
-        "cardrules.bid_euchre.play.hand_result",
-        "cardrules.bid_euchre.play.legal_cards",
-        "cardrules.bid_euchre.play.partner_gives",
-        "cardrules.bid_euchre.play.trick_winner",
         "cardrules.bid_euchre.random_playout",
         "cardrules.cli.main",
         "cardrules.deprecation.Deprecated",
