@@ -379,6 +379,14 @@ class Auction(_AuctionSlots):
             BidError: the auction is over, a bid that is not higher than the current
                 bid (E-8), below ``min_bid`` (E-8), a level or kind the options do not
                 have (E-8, E-10, E-38), or a pass by a stuck dealer (E-35).
+
+        >>> from cardrules.bid_euchre import BidEuchreOptions
+        >>> auction = AuctionRules(BidEuchreOptions()).start(dealer=3).call(Contract(4))
+        >>> auction.check(Contract(5))  # None: a legal call
+        >>> auction.check(Contract(4))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.BidError: bid 4 does not overcall 4: bid higher than 4, or pass (E-8)
         """
         seat = self.to_call
         if seat is None:
