@@ -20,8 +20,6 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 import cardrules
 
 # Needs their optional frameworks; tests/integrations runs their doctests.
@@ -147,36 +145,14 @@ def counts() -> dict[str, int]:
     }
 
 
-# The remaining work: names still without an example. The list only shrinks; a new
-# public name without an example fails the tests below.
-ALLOWED_WITHOUT_NAME: frozenset[str] = frozenset(
-    {
-        "cardrules.GameInfo",
-        "cardrules.cli.main",
-    }
-)
-ALLOWED_WITHOUT_MEMBER: frozenset[str] = frozenset(
-    {
-        "cardrules.bid_euchre.bidding.Auction.check",
-    }
-)
-
-
 def test_public_names_have_examples() -> None:
-    missing = set(missing_names()) - ALLOWED_WITHOUT_NAME
-    assert not missing, f"public names without a >>> example: {sorted(missing)}"
+    missing = missing_names()
+    assert not missing, f"public names without a >>> example: {missing}"
 
 
 def test_first_methods_have_examples() -> None:
-    missing = set(missing_members(first_only=True)) - ALLOWED_WITHOUT_MEMBER
-    assert not missing, f"methods without a >>> example: {sorted(missing)}"
-
-
-@pytest.mark.parametrize("allowed", [ALLOWED_WITHOUT_NAME, ALLOWED_WITHOUT_MEMBER])
-def test_allow_lists_only_shrink(allowed: frozenset[str]) -> None:
-    # A name that gained an example (or left the API) leaves the allow-list too.
-    still = set(missing_names()) | set(missing_members(first_only=True))
-    assert allowed <= still, f"remove from the allow-list: {sorted(allowed - still)}"
+    missing = missing_members(first_only=True)
+    assert not missing, f"methods without a >>> example: {missing}"
 
 
 if __name__ == "__main__":
