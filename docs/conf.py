@@ -101,6 +101,9 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = f"cardrules {release}"
+html_static_path = ["_static"]
+# Long doctest lines wrap in their box instead of being cut at its edge.
+html_css_files = ["cardrules.css"]
 
 
 # -- A class's constructor has no return type -----------------------------------

@@ -38,6 +38,13 @@ class Action:
     A subclass sets ``verb`` (the first word of its notation) and implements
     ``__str__``, ``_key`` (the tuple of fields used for equality and hashing) and
     ``__reduce__``.
+
+    >>> import cardrules
+    >>> actions = cardrules.get_variant("tarot").new_game(seed=7).legal_actions()
+    >>> actions[:2], [action.verb for action in actions[:2]]
+    ((Pass(), Bid(Contract.PRISE)), ['pass', 'bid'])
+    >>> str(actions[1]), all(isinstance(action, Action) for action in actions)
+    ('bid prise', True)
     """
 
     __slots__ = ()
@@ -216,7 +223,13 @@ _PLAYS: Final = [_make_play(Card.from_index(i)) for i in range(79)]
 
 
 class Pass(Action):
-    """Pass: decline to bid, to announce or to claim. A singleton."""
+    """Pass: decline to bid, to announce or to claim. A singleton.
+
+    >>> import cardrules
+    >>> state = cardrules.get_variant("bid-euchre").new_game(seed=5)
+    >>> Pass() is Pass(), str(Pass()), state.apply(Pass()) == state.apply("pass")
+    (True, 'pass', True)
+    """
 
     __slots__ = ()
     verb: ClassVar[str] = "pass"

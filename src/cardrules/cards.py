@@ -34,7 +34,11 @@ __all__ = ["EXCUSE", "JOKER", "Card", "CardKind", "Colour", "Rank", "Suit"]
 
 
 class Colour(enum.Enum):
-    """The colour of a suit: ``BLACK`` (spades, clubs) or ``RED`` (hearts, diamonds)."""
+    """The colour of a suit: ``BLACK`` (spades, clubs) or ``RED`` (hearts, diamonds).
+
+    >>> Suit.CLUBS.colour, Suit.DIAMONDS.colour is Colour.RED
+    (<Colour.BLACK: 'black'>, True)
+    """
 
     BLACK = "black"
     RED = "red"
@@ -89,6 +93,9 @@ class Rank(enum.IntEnum):
     """Ranks of suit cards. Their numeric values are labels, not a game's card order.
 
     ``KNIGHT`` is the Tarot *cavalier*; it exists only in the Tarot deck.
+
+    >>> Card.parse("NS").rank, Rank.QUEEN.code, [rank.code for rank in Rank][-4:]
+    (<Rank.KNIGHT: 12>, 'Q', ['J', 'N', 'Q', 'K'])
     """
 
     ACE = 1
@@ -123,7 +130,11 @@ _RANK_CODES: Final = {
 
 
 class CardKind(enum.Enum):
-    """What sort of card a :class:`Card` is."""
+    """What sort of card a :class:`Card` is.
+
+    >>> [Card.parse(code).kind.value for code in ("QH", "21T", "EX", "JK")]
+    ['suit', 'trump', 'excuse', 'joker']
+    """
 
     SUIT = "suit"
     TRUMP = "trump"

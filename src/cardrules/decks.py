@@ -51,27 +51,52 @@ _STANDARD_RANKS = tuple(r for r in Rank if r is not Rank.KNIGHT)
 
 
 def standard_deck() -> tuple[Card, ...]:
-    """The 52-card French deck, suit by suit (spades, hearts, diamonds, clubs), ace first."""
+    """The 52-card French deck, suit by suit (spades, hearts, diamonds, clubs), ace first.
+
+    >>> deck = standard_deck()
+    >>> len(deck), [str(card) for card in deck[:3]], str(deck[-1])
+    (52, ['AS', '2S', '3S'], 'KC')
+    """
     return tuple(Card(s, r) for s in Suit for r in _STANDARD_RANKS)
 
 
 def euchre_deck() -> tuple[Card, ...]:
-    """The 24-card Euchre deck: 9, 10, J, Q, K, A of each suit."""
+    """The 24-card Euchre deck: 9, 10, J, Q, K, A of each suit.
+
+    >>> deck = euchre_deck()
+    >>> len(deck), [str(card) for card in deck[:6]]
+    (24, ['9S', '10S', 'JS', 'QS', 'KS', 'AS'])
+    """
     return tuple(Card(s, r) for s in Suit for r in _EUCHRE_RANKS)
 
 
 def euchre_deck_with_joker() -> tuple[Card, ...]:
-    """The 24-card Euchre deck and the joker (25 cards)."""
+    """The 24-card Euchre deck and the joker (25 cards).
+
+    >>> deck = euchre_deck_with_joker()
+    >>> len(deck), deck[-1] is JOKER
+    (25, True)
+    """
     return (*euchre_deck(), JOKER)
 
 
 def double_euchre_deck() -> tuple[Card, ...]:
-    """Two copies of the Euchre deck (48 cards): the first copy, then the second."""
+    """Two copies of the Euchre deck (48 cards): the first copy, then the second.
+
+    >>> deck = double_euchre_deck()
+    >>> len(deck), deck[0] is deck[24], deck.count(Card.parse("JH"))  # cards are interned
+    (48, True, 2)
+    """
     return euchre_deck() * 2
 
 
 def tarot_deck() -> tuple[Card, ...]:
-    """The 78-card Tarot deck: 56 suit cards (with knights), trumps 1-21, the Excuse."""
+    """The 78-card Tarot deck: 56 suit cards (with knights), trumps 1-21, the Excuse.
+
+    >>> deck = tarot_deck()
+    >>> len(deck), [str(card) for card in deck[11:14]], [str(card) for card in deck[-3:]]
+    (78, ['NS', 'QS', 'KS'], ['20T', '21T', 'EX'])
+    """
     suits = tuple(Card(s, r) for s in Suit for r in Rank)
     return (*suits, *(Card.trump(n) for n in range(1, 22)), EXCUSE)
 
@@ -84,6 +109,13 @@ def randbelow(rng: random.Random, n: int) -> int:
 
     Raises:
         ValueError: ``n`` is not a positive ``int`` (the loop would never end).
+
+    >>> rng = random.Random(1)
+    >>> [randbelow(rng, 6) for _ in range(5)]
+    [1, 4, 0, 2, 0]
+    >>> rng = random.Random(1)
+    >>> [rng.randrange(6) for _ in range(5)]  # the same draws as CPython's own
+    [1, 4, 0, 2, 0]
     """
     if type(n) is not int or n < 1:
         raise InvalidArgumentError(f"randbelow needs a positive int bound, not {quote(n)}")
@@ -103,6 +135,12 @@ def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
     Args:
         cards: The cards to shuffle.
         rng: The generator to draw from; never the global one.
+
+    >>> deck = euchre_deck()
+    >>> [str(card) for card in shuffle(deck, random.Random(1))[:6]]
+    ['JC', 'AH', 'AC', 'AD', 'QC', '10D']
+    >>> shuffle(deck, random.Random(1)) == shuffle(deck, random.Random(1))  # reproducible
+    True
     """
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")

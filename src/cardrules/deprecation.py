@@ -55,6 +55,15 @@ class Deprecated:
             argument that returns it.
         message: The text of the :class:`DeprecationWarning`: what to use instead,
             and when the name goes.
+
+    >>> entry = Deprecated("cardrules.decks:euchre_deck", "use cardrules.decks.euchre_deck")
+    >>> entry.value() is importlib.import_module("cardrules.decks").euchre_deck
+    True
+    >>> Deprecated("", "gone")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidArgumentError: target is a 'module:attribute' path or a function, \
+not ''
     """
 
     target: str | Callable[[], Any]
@@ -102,6 +111,22 @@ def deprecated_names(module: str, names: Mapping[str, Deprecated]) -> Callable[[
 
     Raises:
         InvalidArgumentError: an entry that is not a :class:`Deprecated`.
+
+    A module keeps an old name for a release with
+    ``__getattr__ = deprecated_names(__name__, {...})``:
+
+    >>> message = "old_deck is deprecated and will be removed in 0.4; use euchre_deck"
+    >>> entry = Deprecated("cardrules.decks:euchre_deck", message)
+    >>> serve = deprecated_names("mymodule", {"old_deck": entry})
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     old_deck = serve("old_deck")
+    >>> len(old_deck()), caught[0].category.__name__, str(caught[0].message) == message
+    (24, 'DeprecationWarning', True)
+    >>> serve("other")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'mymodule' has no attribute 'other'
     """
     table = dict(names)
     for name, entry in table.items():

@@ -26,6 +26,20 @@ class Game:
 
     Args:
         state: The starting state (usually ``variant.new_game(...)``).
+
+    >>> import cardrules
+    >>> game = cardrules.Game(cardrules.get_variant("tarot").new_game(seed=7))
+    >>> game.play("bid garde", seat=1)
+    >>> game.play("bid prise")  # refused: the game stays where it was
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.BidError: ...
+    >>> game
+    <Game <TarotState phase=BIDDING to_play=2> undo=1 redo=0>
+    >>> game.undo().to_play, game.can_undo, game.can_redo
+    (1, False, True)
+    >>> game.redo().to_play
+    2
     """
 
     __slots__ = ("_redo", "_undo", "state")

@@ -319,6 +319,18 @@ class GameInfo:
         InvalidArgumentError: a field that does not describe a game (seat names that
             are not one distinct name per seat, bounds in the wrong order, blocks that
             are not laid out one after the other, two statistics of one name).
+
+    >>> import cardrules
+    >>> info = cardrules.get_variant("bid-euchre").info
+    >>> info.seat_names, info.deal_word, info.num_actions, info.teams
+    (('N', 'E', 'S', 'W'), 'hand', 102, (('NS', (0, 2)), ('EW', (1, 3))))
+    >>> info = cardrules.get_variant("tarot").info
+    >>> info.zero_sum, info.score_bounds, info.deal_piles, info.player_range
+    (True, (-2958.0, 2886.0), ('chien',), (3, 5))
+    >>> GameInfo(players=2, num_actions=10, seat_names=("N", "N"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidArgumentError: ...
     """
 
     players: int

@@ -127,6 +127,14 @@ class Result(Protocol):
 
     ``state.result()`` of a built-in variant returns one (``DealResult`` in French Tarot,
     ``HandResult`` in Bid Euchre), and so does each score-only function.
+
+    >>> import cardrules
+    >>> from cardrules.tarot import DealFacts, score_deal
+    >>> result = score_deal(DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2))
+    >>> isinstance(result, cardrules.Result), result.returns
+    (True, (174.0, -58.0, -58.0, -58.0))
+    >>> result.summary
+    'Garde by seat 0: made by 4'
     """
 
     @property
@@ -150,6 +158,13 @@ class Match(Protocol):
     when it is over. Implemented by ``TarotMatch``, ``BidEuchreMatch`` and
     :class:`~cardrules.match.Series`; build one with
     :meth:`Variant.new_match() <cardrules.Variant.new_match>`.
+
+    >>> import cardrules
+    >>> match = cardrules.get_variant("bid-euchre").new_match(seed=2)
+    >>> isinstance(match, cardrules.Match)
+    True
+    >>> match.dealer, match.totals, match.leaders, match.is_over, match.winner
+    (0, (0, 0, 0, 0), (0, 1, 2, 3), False, None)
     """
 
     @property
@@ -185,14 +200,36 @@ class Match(Protocol):
 
     def after(self, result: Any) -> Self:
         """The match with one more deal: ``state.result()`` of the deal dealt by
-        :attr:`dealer` (or, where the variant allows it, the deal's facts)."""
+        :attr:`dealer` (or, where the variant allows it, the deal's facts).
+
+        >>> import cardrules
+        >>> match = cardrules.get_variant("bid-euchre").new_match(seed=2)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> state.result().summary
+        '6M by E for EW: set with 1 of 6 tricks'
+        >>> match = match.after(state.result())
+        >>> match.totals, match.dealer, len(match.results)
+        ((5, -6, 5, -6), 1, 1)
+        """
         ...
 
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> State:
         """Deal the next deal, :attr:`dealer` dealing: shuffled with ``rng``, or
         ``random.Random(seed)``, or (with neither) the match's own seed for this deal
         when it has one (:func:`~cardrules.match.deal_seed`); the deal requires the
-        acting seat when the match does (``require_seat=True``)."""
+        acting seat when the match does (``require_seat=True``).
+
+        >>> import cardrules
+        >>> variant = cardrules.get_variant("bid-euchre")
+        >>> match = variant.new_match(seed=2)
+        >>> state = match.next_deal()
+        >>> state.dealer, state.to_play, state == variant.new_game(seed=deal_seed(2, 0))
+        (0, 1, True)
+        >>> match.next_deal(seed=3) == variant.new_game(seed=3)
+        True
+        """
         ...
 
     def explain(self) -> str:
@@ -344,6 +381,14 @@ class Series:
         Raises:
             GameOverError: the series is over.
             ScoreInputError: ``result`` has no ``returns`` for this table.
+
+        >>> import cardrules
+        >>> from cardrules.tarot import DealFacts, score_deal
+        >>> series = Series(cardrules.get_variant("tarot"), deals=2)
+        >>> facts = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+        >>> series = series.after(score_deal(facts))
+        >>> series.totals, series.dealer, series.leaders, series.is_over
+        ((-58.0, 174.0, -58.0, -58.0), 1, (1,), False)
         """
         if self.is_over:
             raise GameOverError("the series is over: it has had all its deals")
@@ -381,6 +426,13 @@ class Series:
         Raises:
             GameOverError: the series is over.
             InvalidArgumentError: both ``rng`` and ``seed``.
+
+        >>> import cardrules
+        >>> variant = cardrules.get_variant("tarot")
+        >>> series = Series(variant, seed=5, dealer=2)
+        >>> state = series.next_deal()
+        >>> state.dealer, state == variant.new_game(seed=deal_seed(5, 0), dealer=2)
+        (2, True)
         """
         if self.is_over:
             raise GameOverError("the series is over: there is no next deal")

@@ -39,7 +39,19 @@ JSON_INT_LIMIT: Final = 2**53
 
 
 def choice(*allowed: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator accepting exactly one of ``allowed`` (never ``True`` for ``1``)."""
+    """A validator accepting exactly one of ``allowed`` (never ``True`` for ``1``).
+
+    >>> import attrs
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     scoring: str = attrs.field(default="tricks", validator=choice("tricks", "points"))
+    >>> Options(scoring="points").scoring
+    'points'
+    >>> Options(scoring="goals")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: scoring must be one of 'tricks', 'points', not 'goals'
+    """
 
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if type(value) is bool or not any(type(value) is type(a) and value == a for a in allowed):
@@ -50,7 +62,19 @@ def choice(*allowed: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]
 
 
 def flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
-    """A validator accepting ``True`` or ``False`` only (not ``1``, not ``"yes"``)."""
+    """A validator accepting ``True`` or ``False`` only (not ``1``, not ``"yes"``).
+
+    >>> import attrs
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     honours: bool = attrs.field(default=False, validator=flag)
+    >>> Options(honours=True).honours
+    True
+    >>> Options(honours=1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: honours must be True or False, not 1
+    """
     if type(value) is not bool:
         raise OptionsError(f"{attr.name} must be True or False, not {quote(value)}")
 
@@ -58,7 +82,19 @@ def flag(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
 def int_in(
     low: int = -JSON_INT_LIMIT, high: int = JSON_INT_LIMIT
 ) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """A validator accepting an ``int`` (not a ``bool``) from ``low`` to ``high``."""
+    """A validator accepting an ``int`` (not a ``bool``) from ``low`` to ``high``.
+
+    >>> import attrs
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     players: int = attrs.field(default=4, validator=int_in(2, 6))
+    >>> Options(players=6).players
+    6
+    >>> Options(players=7)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: players must be an int from 2 to 6, not 7
+    """
 
     def check(inst: object, attr: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not int or not low <= value <= high:

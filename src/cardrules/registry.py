@@ -124,6 +124,15 @@ def get_variant_class(name: str) -> type[Variant]:
     Raises:
         UnknownVariantError: no variant has that name.
         PluginError: the plugin registering that name failed to load.
+
+    >>> import cardrules
+    >>> cls = cardrules.get_variant_class("tarot")
+    >>> cls.__name__, cls.id, cls(players=3).players
+    ('TarotVariant', 'tarot', 3)
+    >>> cardrules.get_variant_class("skat")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.UnknownVariantError: no variant named 'skat'; known variants: tarot, ...
     """
     if not isinstance(name, str):
         raise UnknownVariantError(f"a variant name is a str, not {type(name).__name__}")
@@ -168,13 +177,26 @@ def get_variant(name: str, **options: Any) -> Variant:
 
 
 def variant_ids() -> tuple[str, ...]:
-    """The ids of every available variant, built-ins first, then plugins that loaded."""
+    """The ids of every available variant, built-ins first, then plugins that loaded.
+
+    >>> import cardrules
+    >>> cardrules.variant_ids()[:2]
+    ('tarot', 'bid-euchre')
+    """
     _load_builtins()
     _scan_plugins()
     return tuple(_classes)
 
 
 def plugin_errors() -> dict[str, str]:
-    """The plugins that failed to load, by entry-point name, with their error."""
+    """The plugins that failed to load, by entry-point name, with their error.
+
+    A plugin that fails to load is left out of :func:`variant_ids`; this says why.
+
+    >>> import cardrules
+    >>> errors = cardrules.plugin_errors()  # {} when every installed plugin loads
+    >>> all(type(name) is str and type(error) is str for name, error in errors.items())
+    True
+    """
     _scan_plugins()
     return dict(_plugin_errors)

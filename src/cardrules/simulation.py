@@ -98,6 +98,12 @@ class Simulation:
         info: The game's declaration (seat names, the word for a deal, the statistics),
             which the reports read; not part of the run's value. ``None`` for a run
             built by hand: the reports then ask the registry for the variant.
+
+    >>> run = simulate("bid-euchre", deals=20, seed=2, bots="random")
+    >>> run.deals, run.seed, run.summary["played"], run.summary["thrown_in"]
+    (20, 2, 20, {'all_pass': 0, 'ace_no_face': 0})
+    >>> run == simulate("bid-euchre", deals=20, seed=2, bots="random", workers=2)
+    True
     """
 
     variant: str
@@ -181,6 +187,14 @@ def deal_facts(final: State) -> dict[str, Any]:
         ``returns`` (each seat's score) and the facts the game's declared statistics
         read (:meth:`Variant.deal_statistics <cardrules.Variant.deal_statistics>`): for
         the built-in games the contract and its outcome and the bonuses.
+
+    >>> import random
+    >>> import cardrules
+    >>> from cardrules.testing import random_playout
+    >>> final = random_playout(cardrules.get_variant("tarot").new_game(seed=7), random.Random(1))
+    >>> facts = deal_facts(final)
+    >>> facts["returns"], facts["contract"], facts["taker"], facts["made"], facts["points"]
+    ([156.0, 156.0, 156.0, -468.0], 'garde-sans', 3, False, 37.0)
     """
     return {
         "returns": [float(x) for x in final.returns()],

@@ -93,6 +93,18 @@ class Solution:
         action_scores: Each action of ``seat`` with each seat's score of the deal under
             best play after it, with :attr:`values`; else empty.
         nodes: The positions the search visited.
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant().new_game(seed=5)
+    >>> for action in ("bid 4", "pass", "pass", "pass", "trump hearts"):
+    ...     state = state.apply(action)
+    >>> solution = solve(state, all_actions=True)
+    >>> solution.seat, solution.unit, solution.value, solution.scores  # seat 1 bid 4: made
+    (1, 'tricks', 4, (2, 4, 2, 4))
+    >>> [str(action) for action in solution.best]
+    ['play QD', 'play 9C', 'play JC', 'play KC']
+    >>> [(str(action), value) for action, value in solution.values[:2]]  # a low trump loses one
+    [('play 9H', 3), ('play 10H', 3)]
     """
 
     seat: int | None
@@ -228,6 +240,18 @@ def solve(state: State, *, all_actions: bool = False, max_nodes: int | None = No
         UnknownVariantError: the variant has no solver.
         WrongPhaseError: the deal is not in its card play yet.
         SearchLimitError: the budget ran out before the value was proved.
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant().new_game(seed=5)
+    >>> for action in ("bid 4", "pass", "pass", "pass", "trump hearts"):
+    ...     state = state.apply(action)
+    >>> solution = solve(state)
+    >>> solution.value, str(solution.best[0]), solution.nodes > 0
+    (4, 'play QD', True)
+    >>> solve(state, max_nodes=100)
+    Traceback (most recent call last):
+    ...
+    cardrules.solving.SearchLimitError: ...
     """
     given: object = state
     if not isinstance(given, State):

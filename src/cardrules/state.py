@@ -56,6 +56,13 @@ def check_seat(seat: object, players: int) -> int:
 
     Raises:
         InvalidSeatError: ``seat`` is not an ``int`` from 0 to ``players - 1``.
+
+    >>> check_seat(3, 4)
+    3
+    >>> check_seat(4, 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.InvalidSeatError: seat 4 does not exist: seats run from 0 to 3
     """
     if type(seat) is not int:
         raise InvalidSeatError(f"a seat is an int from 0 to {players - 1}, not {quote(seat)}")
@@ -576,6 +583,25 @@ class KitVariant(Variant):
 
         Raises:
             InvalidSeatError: ``dealer`` is not a seat.
+
+        >>> import attrs
+        >>> from cardrules import decks
+        >>> from cardrules.trickplay import TrickState, TrickView
+        >>> @attrs.frozen(kw_only=True)
+        ... class Options:
+        ...     players: int = 4
+        >>> class Tricks(TrickState):
+        ...     __slots__ = ()
+        ...     def view(self, seat): return TrickView(**self._view_fields(seat))
+        >>> class Whist(KitVariant):  # no trump, the whole deck dealt (deal_shape)
+        ...     id, name, options_class, state_class = "toy-whist", "Toy whist", Options, Tricks
+        ...     deck = decks.standard_deck()
+        ...     actions = ActionSpace(deck, game="Toy whist")
+        >>> state = Whist().new_game(seed=1, dealer=3)
+        >>> state.dealer, state.to_play, [len(hand) for hand in state.deal_piles()]
+        (3, 0, [13, 13, 13, 13])
+        >>> Whist().new_game(seed=1, dealer=3) == state  # a seed deals the same cards
+        True
         """
         generator = self._rng(rng, seed)
         players = self.players
@@ -1017,6 +1043,13 @@ class SeatRequired:
     server cannot forget to say which client sent a move and let it play for whoever
     is to play. The check costs one comparison per call; bots and playouts, which
     act for the seat to play, use states dealt without it.
+
+    >>> import cardrules
+    >>> state = cardrules.get_variant("tarot").new_game(seed=7, require_seat=True)
+    >>> isinstance(state, SeatRequired), state.requires_seat
+    (True, True)
+    >>> state.apply("bid garde", seat=1).apply("pass", seat=2).requires_seat
+    True
     """
 
     __slots__ = ()
@@ -1024,19 +1057,49 @@ class SeatRequired:
     requires_seat: ClassVar[bool] = True
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> Any:
-        """Check ``action`` for ``seat``, which must be given, and return the next state."""
+        """Check ``action`` for ``seat``, which must be given, and return the next state.
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7, require_seat=True)
+        >>> state.apply("bid garde", seat=1)
+        <TarotState phase=BIDDING to_play=2>
+        >>> state.apply("bid garde")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.SeatRequiredError: this game requires the acting seat: pass seat=, \
+the seat of the client that sent the action (seat 1 is to play)
+        """
         if seat is None:
             raise self._seat_required()
         return super().apply(action, seat)  # type: ignore[misc]
 
     def check(self, action: Action | str | int, seat: int | None = None) -> None:
-        """Raise the specific error if ``seat``, which must be given, may not take ``action``."""
+        """Raise the specific error if ``seat``, which must be given, may not take ``action``.
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7, require_seat=True)
+        >>> state.check("bid garde", seat=1)  # None: seat 1 may bid
+        >>> state.check("bid garde", seat=2)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotYourTurnError: it is not seat 2's turn: seat 1 is to play
+        >>> state.check("bid garde")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.SeatRequiredError: ...
+        """
         if seat is None:
             raise self._seat_required()
         super().check(action, seat)  # type: ignore[misc]
 
     def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool:
-        """True if :meth:`apply` would accept ``action`` from ``seat`` (False without a seat)."""
+        """True if :meth:`apply` would accept ``action`` from ``seat`` (False without a seat).
+
+        >>> import cardrules
+        >>> state = cardrules.get_variant("tarot").new_game(seed=7, require_seat=True)
+        >>> state.is_legal("bid garde", seat=1), state.is_legal("bid garde")
+        (True, False)
+        """
         return seat is not None and bool(super().is_legal(action, seat))  # type: ignore[misc]
 
     def _seat_required(self) -> SeatRequiredError:

@@ -117,6 +117,11 @@ class ConformanceReport:
         round_trips: Pickle, record and replay round trips checked.
         failures: Always 0 (a failure raises instead); kept for reports.
         checks: Invariant checks made: each guarantee checked on one state counts once.
+
+    >>> import cardrules
+    >>> report = check_variant(cardrules.get_variant("bid-euchre"), games=2, seed=1)
+    >>> report.variant, report.games, report.failures, report.steps > 0, report.checks > 0
+    ('bid-euchre', 2, 0, True, True)
     """
 
     variant: str
@@ -134,6 +139,11 @@ def random_playout(state: State, rng: random.Random, *, max_steps: int = 100_000
     Raises:
         ConformanceError: the game did not end within ``max_steps`` actions or a legal
             action was refused.
+
+    >>> import cardrules
+    >>> final = random_playout(cardrules.get_variant("tarot").new_game(seed=7), random.Random(1))
+    >>> final.is_terminal, sum(final.returns())  # the scores sum to zero
+    (True, 0.0)
     """
     choice = rng.choice
     for _ in range(max_steps):

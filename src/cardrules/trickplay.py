@@ -107,6 +107,15 @@ class Trick:
         leader: The seat that led.
         plays: ``(seat, card)`` in playing order.
         winner: The seat that took it.
+
+    >>> from cardrules import Card, decks
+    >>> table = plain_rules(decks.standard_deck()).compile()
+    >>> play = TrickPlay.deal(table, [["2H", "5C"], ["KH", "3D"], ["AS", "4D"]], leader=0)
+    >>> for card in ("2H", "KH", "AS"):
+    ...     play = play.play(Card.parse(card))
+    >>> trick = play.tricks[0]
+    >>> trick.leader, trick.winner, trick.plays[1]  # the ace of spades does not follow
+    (0, 1, (1, Card.parse('KH')))
     """
 
     leader: int
@@ -140,6 +149,16 @@ class TrickPlay:
         leader: The seat that leads (led) the trick in progress.
         trick: The positions played to the trick in progress, in order.
         done: The finished tricks, as ``(leader, positions, winner)``.
+
+    >>> from cardrules import Card, Suit, decks
+    >>> table = plain_rules(decks.standard_deck(), trump=Suit.SPADES).compile()
+    >>> play = TrickPlay.deal(table, [["AH", "2S"], ["KH", "3D"]], leader=1)
+    >>> play = play.play(Card.parse("3D"))
+    >>> play.to_play, play.legal_cards(), play.current  # void in diamonds: any card
+    (0, (Card.parse('2S'), Card.parse('AH')), ((1, Card.parse('3D')),))
+    >>> play = play.play(Card.parse("2S"))  # the trump wins
+    >>> play.tricks_won, play.leader, play.hand(0)
+    ((1, 0), 0, (Card.parse('AH'),))
     """
 
     __slots__ = ("done", "hands", "leader", "table", "trick")
@@ -279,6 +298,17 @@ class TrickPlay:
             CardNotInHandError: ``seat`` does not hold it.
             MustFollowSuitError, MustTrumpError, MustOvertrumpError: it breaks an
                 obligation of the declaration.
+
+        >>> from cardrules import Card, decks
+        >>> table = plain_rules(decks.standard_deck()).compile()
+        >>> play = TrickPlay.deal(table, [["AH", "2S"], ["KH", "3D"]], leader=1)
+        >>> table.cards[play.check(Card.parse("3D"), 1)]  # legal: the position it leaves
+        Card.parse('3D')
+        >>> play = play.play(Card.parse("KH"))
+        >>> play.check(Card.parse("2S"), 0, rule_ids={"follow": "W-3"})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.MustFollowSuitError: ...
         """
         rules = rule_ids or {}
         table = self.table
@@ -490,6 +520,27 @@ class Deal:
         hands: Each seat's cards as dealt.
         piles: The deal's other piles, as the variant declares them
             (:attr:`GameInfo.deal_piles <cardrules.info.GameInfo.deal_piles>`): a turn-up.
+
+    A deal is what a kit game's states share; a game's own deal is the cards it dealt:
+
+    >>> import attrs
+    >>> from cardrules import KitVariant, decks
+    >>> from cardrules.actions import ActionSpace
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     players: int = 4
+    >>> class Tricks(TrickState):
+    ...     __slots__ = ()
+    ...     def view(self, seat): return TrickView(**self._view_fields(seat))
+    >>> class Whist(KitVariant):  # no trump, the whole deck dealt (deal_shape)
+    ...     id, name, options_class, state_class = "toy-whist", "Toy whist", Options, Tricks
+    ...     deck = decks.standard_deck()
+    ...     actions = ActionSpace(deck, game="Toy whist")
+    >>> state = Whist().new_game(seed=1)
+    >>> deal = Deal(Whist(), 3, state.deal_piles())  # the same cards, seat 3 dealing
+    >>> other = Tricks.first(deal)
+    >>> other.dealer, other.to_play, other.hand(1) == state.hand(1)
+    (3, 0, True)
     """
 
     variant: Any
@@ -515,6 +566,28 @@ class TrickView:
         hand_sizes: How many cards each seat holds.
         public_cards: The cards whose place every seat knows (played, turned up).
         play: The card play, as the kit holds it (read by :meth:`observation`).
+
+    >>> import attrs
+    >>> from cardrules import KitVariant, decks
+    >>> from cardrules.actions import ActionSpace
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     players: int = 4
+    >>> class Tricks(TrickState):
+    ...     __slots__ = ()
+    ...     def view(self, seat): return TrickView(**self._view_fields(seat))
+    >>> class Whist(KitVariant):  # no trump, the whole deck dealt (deal_shape)
+    ...     id, name, options_class, state_class = "toy-whist", "Toy whist", Options, Tricks
+    ...     deck = decks.standard_deck()
+    ...     actions = ActionSpace(deck, game="Toy whist")
+    >>> state = Whist().new_game(seed=1)
+    >>> state = state.apply(state.legal_actions()[0])
+    >>> view = state.view(2)
+    >>> view
+    <TrickView seat=2 hand=[2S 4S 6S 10S 3H 9H QH AD 6D KD 6C 10C QC] trick=[1:3S] to_play=2 \
+tricks_won=[0, 0, 0, 0]>
+    >>> view.hand_sizes, sorted(map(str, view.public_cards))
+    ((13, 12, 13, 13), ['3S'])
     """
 
     seat: int
@@ -562,6 +635,32 @@ class TrickState(StateBase):
     trick rules a deal plays: :meth:`trump_of` (the common rules of :func:`plain_rules`
     with that trump) or :meth:`table`. A :class:`~cardrules.KitVariant` whose
     ``state_class`` it is deals its states.
+
+    A game of plain tricks (its result left out):
+
+    >>> import attrs
+    >>> from cardrules import KitVariant, decks
+    >>> from cardrules.actions import ActionSpace
+    >>> @attrs.frozen(kw_only=True)
+    ... class Options:
+    ...     players: int = 4
+    >>> class Tricks(TrickState):
+    ...     __slots__ = ()
+    ...     def view(self, seat): return TrickView(**self._view_fields(seat))
+    >>> class Whist(KitVariant):  # no trump, the whole deck dealt (deal_shape)
+    ...     id, name, options_class, state_class = "toy-whist", "Toy whist", Options, Tricks
+    ...     deck = decks.standard_deck()
+    ...     actions = ActionSpace(deck, game="Toy whist")
+    >>> state = Whist().new_game(seed=1)
+    >>> state.dealer, state.to_play, [str(action) for action in state.legal_actions()][:3]
+    (0, 1, ['play 3S', 'play 5S', 'play KS'])
+    >>> state = state.apply("play 3S")
+    >>> state.apply("play AD")  # seat 2 holds spades
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.MustFollowSuitError: ...
+    >>> state.trick, state.view(1).hand_sizes
+    (((1, Card.parse('3S')),), (13, 12, 13, 13))
     """
 
     __slots__ = ("_act", "_deal", "_parent", "_play")
@@ -731,7 +830,25 @@ class TrickState(StateBase):
         return self._play.is_over
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions of the phase, then the legal plays (in deck order)."""
+        """The actions of the phase, then the legal plays (in deck order).
+
+        >>> import attrs
+        >>> from cardrules import KitVariant, decks
+        >>> from cardrules.actions import ActionSpace
+        >>> @attrs.frozen(kw_only=True)
+        ... class Options:
+        ...     players: int = 4
+        >>> class Tricks(TrickState):
+        ...     __slots__ = ()
+        ...     def view(self, seat): return TrickView(**self._view_fields(seat))
+        >>> class Whist(KitVariant):  # no trump, the whole deck dealt (deal_shape)
+        ...     id, name, options_class, state_class = "toy-whist", "Toy whist", Options, Tricks
+        ...     deck = decks.standard_deck()
+        ...     actions = ActionSpace(deck, game="Toy whist")
+        >>> state = Whist().new_game(seed=1).apply("play 3S")
+        >>> [str(action) for action in state.legal_actions()]  # seat 2 follows spades
+        ['play 2S', 'play 4S', 'play 6S', 'play 10S']
+        """
         phase = self._phase_actions()
         return self._play.plays() if phase is None else phase
 

@@ -47,7 +47,18 @@ __all__ = ["Obligation", "TrickRules", "TrickTable"]
 
 
 class Obligation(enum.Enum):
-    """Why a card is not legal: the obligation it breaks."""
+    """Why a card is not legal: the obligation it breaks.
+
+    In French Tarot, void in hearts, over the 12 of trumps: the 5 does not overtrump.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> table = TarotVariant().trick_rules.compile()
+    >>> hand = table.mask_of(Card.parse(code) for code in ("5T", "18T", "KC"))
+    >>> trick = [table.positions[Card.parse(code)][0] for code in ("QH", "12T")]
+    >>> [table.why_illegal(hand, trick, table.positions[Card.parse(code)][0])
+    ...  for code in ("5T", "18T", "KC")]
+    [<Obligation.OVERTRUMP: 'must_overtrump'>, None, <Obligation.TRUMP: 'must_trump'>]
+    """
 
     FOLLOW_SUIT = "must_follow_suit"
     TRUMP = "must_trump"
@@ -84,6 +95,24 @@ class TrickRules:
         always_playable: Cards that may be played whatever the obligations (the Excuse).
         exempt: Cards that neither set the suit led nor win (the Excuse); the next card
             played sets the suit.
+
+    Euchre's bowers, hearts trump: the jack of hearts, then the jack of diamonds, which
+    belongs to trump:
+
+    >>> from cardrules import Suit, decks
+    >>> deck = decks.euchre_deck()
+    >>> left, bowers = Card.parse("JD"), {Card.parse("JH"): 21, Card.parse("JD"): 20}
+    >>> rules = TrickRules(
+    ...     cards=deck,
+    ...     suit_of={c: Suit.HEARTS if c == left else c.suit for c in deck},
+    ...     strength={c: bowers.get(c, int(c.rank)) for c in deck},
+    ...     trump=Suit.HEARTS,
+    ... )
+    >>> table = rules.compile()
+    >>> table.legal_cards([left, Card.parse("AD")], [Card.parse("9H")])
+    (Card.parse('JD'),)
+    >>> table.winner([Card.parse("AH"), left, Card.parse("AS")])
+    1
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
@@ -118,6 +147,16 @@ class TrickTable:
     strength, ``trump_suit`` the number of the trump suit (``-1`` if none),
     ``suit_mask[s]`` the positions of suit ``s``, ``above[i]`` the trumps strictly
     stronger than trump ``i``.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> table = TarotVariant().trick_rules.compile()
+    >>> hand = [Card.parse(code) for code in ("5T", "18T", "KC")]
+    >>> table.legal_cards(hand, [Card.parse("QH"), Card.parse("12T")])  # void: overtrump
+    (Card.parse('18T'),)
+    >>> table.winner([Card.parse("QH"), Card.parse("12T"), Card.parse("EX")])
+    1
+    >>> table.cards_of(table.mask_of(hand))  # hands as bitmasks of positions, for speed
+    (Card.parse('KC'), Card.parse('5T'), Card.parse('18T'))
     """
 
     __slots__ = (

@@ -45,7 +45,11 @@ __all__ = ["Auction", "AuctionRules", "CallValue", "Contract", "ContractKind", "
 
 
 class ContractKind(enum.IntEnum):
-    """Ordinary bids (with the partner playing), help bids and moons, in rank order."""
+    """Ordinary bids (with the partner playing), help bids and moons, in rank order.
+
+    >>> Contract.parse("6H").kind, Contract.moon(6) > Contract.help(6) > Contract(5)
+    (<ContractKind.HELP: 1>, True)
+    """
 
     ORDINARY = 0
     HELP = 1
@@ -375,6 +379,14 @@ class Auction(_AuctionSlots):
             BidError: the auction is over, a bid that is not higher than the current
                 bid (E-8), below ``min_bid`` (E-8), a level or kind the options do not
                 have (E-8, E-10, E-38), or a pass by a stuck dealer (E-35).
+
+        >>> from cardrules.bid_euchre import BidEuchreOptions
+        >>> auction = AuctionRules(BidEuchreOptions()).start(dealer=3).call(Contract(4))
+        >>> auction.check(Contract(5))  # None: a legal call
+        >>> auction.check(Contract(4))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.BidError: bid 4 does not overcall 4: bid higher than 4, or pass (E-8)
         """
         seat = self.to_call
         if seat is None:

@@ -49,7 +49,15 @@ __all__ = [
 
 
 class NoTrump(enum.Enum):
-    """The declarer's choice of no trump suit (``allow_no_trump``, E-13)."""
+    """The declarer's choice of no trump suit (``allow_no_trump``, E-13).
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant(allow_no_trump=True).new_game(seed=5)
+    >>> state = state.apply("bid 4").apply("pass").apply("pass").apply("pass")
+    >>> state = state.apply("trump no-trump")
+    >>> state.trump is NO_TRUMP, is_trump(Card.parse("JD"), NO_TRUMP)  # no bowers either
+    (True, False)
+    """
 
     NO_TRUMP = "no-trump"
 

@@ -240,6 +240,13 @@ class BidEuchreMatch:
         ScoreInputError: a field of the wrong type, a hand scored under other options,
             a winner below the target, or a variant of other options.
         InvalidArgumentError: a bad seed.
+
+    >>> match = BidEuchreMatch.start(totals=(28, 30), dealer=3)
+    >>> match = match.after({"contract": "4", "declarer": 0, "tricks": [5, 1]})
+    >>> match.scores, match.totals, match.dealer
+    ((33, 31), (33, 31, 33, 31), 0)
+    >>> match.is_over, match.winner
+    (True, 0)
     """
 
     options: BidEuchreOptions
@@ -532,6 +539,16 @@ class BidEuchreMatch:
                 field that differs (the message names it).
             OptionsError: the options are refused.
             InvalidArgumentError: the seed is not an int at most 2**53 in magnitude.
+
+        >>> match = BidEuchreMatch.start(seed=2)
+        >>> document = match.after(HandFacts(contract="5", declarer=1, tricks=(2, 4))).to_dict()
+        >>> restored = BidEuchreMatch.from_dict(document)
+        >>> restored.scores, restored.dealer, restored.seed
+        ((2, -5), 1, 2)
+        >>> BidEuchreMatch.from_dict({**document, "winner": 0})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ScoreInputError: ...
         """
         data = match_document(document, "bid-euchre", _DOCUMENT_FIELDS)
         options = BidEuchreOptions.from_dict(data["options"])

@@ -90,6 +90,15 @@ class BidEuchreOptions:
         ace_no_face: A hand with an ace and no face card may be thrown in (E-36).
         joker: Adds the joker as the highest trump (E-37).
         joker_discard_timing: When the dealer discards with the joker (E-37).
+
+    >>> options = BidEuchreOptions(double_deck=True, stick_the_dealer=True)
+    >>> options.target_score, options.help_value, options.moon_value  # 2x, 4x the 12 tricks
+    (32, 24, 48)
+    >>> BidEuchreOptions(bidding_style="auction")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: bidding_style must be one of 'single_round', 'continuous', \
+not 'auction'
     """
 
     first_dealer: int = attrs.field(default=0, validator=int_in(0, 3))
@@ -204,7 +213,14 @@ class BidEuchreOptions:
     )
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as JSON values."""
+        """The options as JSON values.
+
+        >>> document = BidEuchreOptions(double_deck=True).to_dict()
+        >>> document["double_deck"], document["help_value"], document["renege_mode"]
+        (True, 24, 'reject')
+        >>> BidEuchreOptions.from_dict(document) == BidEuchreOptions(double_deck=True)
+        True
+        """
         return attrs.asdict(self)
 
     @classmethod

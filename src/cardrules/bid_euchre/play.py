@@ -88,6 +88,14 @@ def legal_cards(
     Raises:
         UnknownCardError: a card the table's deck does not have (or more copies).
         InvalidArgumentError: ``named_suit`` is not a suit of the table.
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> table = BidEuchreVariant().trick_table(Suit.HEARTS)
+    >>> hand = [Card.parse(code) for code in ("JD", "AD", "KS")]
+    >>> legal_cards(table, hand, [Card.parse("9H")])  # the left bower is a heart
+    (Card.parse('JD'),)
+    >>> legal_cards(table, hand, [Card.parse("10D")])
+    (Card.parse('AD'),)
     """
     return table.legal_cards(hand, trick, _led(table, named_suit))
 
@@ -107,6 +115,11 @@ def trick_winner(
     Raises:
         UnknownCardError: a card the table's deck does not have (or more copies).
         InvalidArgumentError: ``named_suit`` is not a suit of the table.
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> table = BidEuchreVariant().trick_table(Suit.HEARTS)
+    >>> trick_winner(table, [Card.parse(code) for code in ("AH", "9S", "JD", "KH")])
+    2
     """
     return table.winner(trick, _led(table, named_suit))
 
@@ -186,6 +199,10 @@ def hand_result(
         declarer: The declarer's seat.
         tricks: Tricks won by NS and by EW.
         reneges: The reneges recorded in the hand (E-23).
+
+    >>> result = hand_result(BidEuchreOptions(), Contract(4), 1, (1, 5), ())
+    >>> result.made, result.delta, result.summary
+    (True, (1, 5), '4 by E for EW: made with 5 of 6 tricks')
     """
     facts = HandFacts(
         contract=contract,
@@ -200,6 +217,15 @@ def partner_gives(p: PlayTables, hands: int, partner: int, given: int, *, forced
     """Deprecated (removed in 0.3): the positions the partner may give back in the help
     exchange (E-14), on the engine's private tables. A state's ``legal_actions()`` in the
     exchange are the gives this allows.
+
+    Instead, ask the state in the exchange:
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant().new_game(seed=5)
+    >>> for action in ("bid 6H", "pass", "pass", "pass", "trump hearts", "give 9H"):
+    ...     state = state.apply(action)
+    >>> state.to_play, [str(action) for action in state.legal_actions()]  # the best trump
+    (3, ['give JH'])
     """
     warnings.warn(
         "cardrules.bid_euchre.play.partner_gives is deprecated and will be removed in 0.3:"

@@ -54,6 +54,17 @@ def random_playout(state: BidEuchreState, rng: random.Random) -> HandResult:
         TypeError: ``state`` is not a Bid Euchre state, or ``rng`` is not a
             ``random.Random`` (the library's ``InvalidArgumentError``, also a
             ``ValueError``).
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant().new_game(seed=5)
+    >>> result = random_playout(state, random.Random(1))
+    >>> result.summary, result.delta
+    ('6M by S for NS: set with 4 of 6 tricks', (-6, 2))
+    >>> rng = random.Random(1)
+    >>> while not state.is_terminal:  # the public loop, slower, reaches the same result
+    ...     state = state.apply(rng.choice(state.legal_actions()))
+    >>> state.result() == result
+    True
     """
     given: object = state
     if not isinstance(given, Core) or not isinstance(rng, random.Random):

@@ -81,6 +81,15 @@ class BidEuchreState(Core, StateBase):
     the hand is over: scored, or thrown in.
 
     States are built by the variant; ``BidEuchreState()`` is refused.
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant().new_game(seed=5)
+    >>> state.dealer, state.to_play, state.is_legal("bid 4"), state.is_legal("bid 2")
+    (0, 1, True, False)
+    >>> for call in ("bid 4", "pass", "pass", "pass", "trump hearts", "play 9H"):
+    ...     state = state.apply(call)
+    >>> state.contract, state.trump, state.to_play, [str(a) for a in state.legal_actions()]
+    (Contract(4), <Suit.HEARTS: 'H'>, 2, ['play KH', 'play AH', 'play JD'])
     """
 
     __slots__ = ()
@@ -257,6 +266,14 @@ class BidEuchreState(Core, StateBase):
 
         Raises:
             InvalidSeatError: ``seat`` is not an int from 0 to 3.
+
+        >>> from cardrules.bid_euchre import BidEuchreVariant
+        >>> state = BidEuchreVariant().new_game(seed=5).apply("bid 4")
+        >>> view = state.view(2)
+        >>> view.seat, view.to_play, [str(card) for card in view.hand]
+        (2, 2, ['JS', 'QS', 'KH', 'AH', '10D', 'JD'])
+        >>> view.calls, [str(action) for action in view.legal_actions]
+        (((1, Contract(4)),), ['pass', 'bid 5', 'bid 6H', 'bid 6M'])
         """
         return BidEuchreView.from_state(self, seat)
 

@@ -95,6 +95,19 @@ class BidEuchreView:
         variant: The :class:`~cardrules.bid_euchre.BidEuchreVariant` of the hand, whose
             declarations the sampler reads (not part of the view's value: equality,
             hash and repr leave it out).
+
+    >>> from cardrules.bid_euchre import BidEuchreVariant
+    >>> state = BidEuchreVariant().new_game(seed=5)
+    >>> for call in ("bid 4", "pass", "pass", "pass", "trump hearts", "play 9H"):
+    ...     state = state.apply(call)
+    >>> view = state.view(2)
+    >>> view.phase, view.to_play, view.contract, view.trump
+    (<Phase.PLAY: 'play'>, 2, Contract(4), <Suit.HEARTS: 'H'>)
+    >>> view.declarer, view.trick, [str(action) for action in view.legal_actions]
+    (1, ((1, Card.parse('9H')),), ['play KH', 'play AH', 'play JD'])
+    >>> document = view.to_dict()  # for a web client: the same facts as JSON values
+    >>> document["hand"], document["trick"], document["tricks_won"]
+    (['JS', 'QS', 'KH', 'AH', '10D', 'JD'], [[1, '9H']], [0, 0])
     """
 
     variant_id: ClassVar[str] = "bid-euchre"

@@ -402,6 +402,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         The exit status (see the module documentation). Bad arguments make argparse
         exit with status 2 after printing the usage.
+
+    >>> main(["score", "tarot", "--contract", "garde", "--taker", "0", "--points", "45",
+    ...       "--bouts", "2"])
+    Garde (x2), 4 players: taker seat 0
+    ...
+    Scores: seat 0: +174, seat 1: -58, seat 2: -58, seat 3: -58
+    0
+    >>> main(["score", "tarot", "--contract", "garde", "--taker", "0", "--points", "45",
+    ...       "--bouts", "5"])  # the error goes to stderr
+    2
     """
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -27,7 +27,11 @@ __all__ = ["Contract", "auction_taker", "bidding_order", "check_bid", "higher_co
 
 
 class Contract(enum.IntEnum):
-    """The four contracts, lowest to highest (T-11). Values order them."""
+    """The four contracts, lowest to highest (T-11). Values order them.
+
+    >>> Contract.GARDE > Contract.PRISE, str(Contract.GARDE_SANS), Contract.GARDE.option_key
+    (True, 'garde-sans', 'garde')
+    """
 
     PRISE = 1
     GARDE = 2

@@ -419,6 +419,15 @@ class TarotMatch:
         Raises:
             GameOverError: The match is over (a single-deal match whose deal was played).
             ScoreInputError: ``result`` is neither, or is for another number of players.
+
+        >>> match = TarotMatch.start(TarotOptions(single_deal=False), dealer=3)
+        >>> match = match.after(DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2))
+        >>> prise = {"players": 4, "contract": "prise", "taker": 2, "points": 30, "bouts": 1}
+        >>> match = match.after(prise)  # facts as JSON, scored under the match's options
+        >>> match.totals, match.dealer
+        ((-12, 220, -196, -12), 1)
+        >>> [deal.summary for deal in match.results]
+        ['Garde by seat 1: made by 4', 'Prise by seat 2: failed by 21']
         """
         if self.is_over:
             raise GameOverError(f"the match is over: {self._over_words()}")
@@ -539,6 +548,16 @@ class TarotMatch:
                 message names it).
             OptionsError: the options are refused.
             InvalidArgumentError: the seed is not an int at most 2**53 in magnitude.
+
+        >>> garde = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+        >>> document = TarotMatch.start(seed=3, deal_limit=4).after(garde).to_dict()
+        >>> match = TarotMatch.from_dict(document)
+        >>> match.totals, match.dealer, match.seed, match.is_over
+        ((-58, 174, -58, -58), 1, 3, False)
+        >>> TarotMatch.from_dict({**document, "winner": 1})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ScoreInputError: ...
         """
         data = match_document(document, "tarot", _DOCUMENT_FIELDS)
         options = TarotOptions.from_dict(data["options"])

@@ -157,6 +157,16 @@ class TarotOptions:
         chelem_bonuses: The slam bonuses (T-34).
         announced_slam_then_defence_slam: ``"cumulative"`` (−400) or ``"single"`` (T-34).
         single_deal: The seed's single deal; False for a match (T-38).
+
+    >>> options = TarotOptions(players=5, single_deal=False)
+    >>> options
+    TarotOptions(players=5, single_deal=False)
+    >>> options.multipliers["garde_contre"], options.poignee_thresholds[5]
+    (6, (8, 10, 13))
+    >>> TarotOptions(players=6)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: players must be 3, 4 or 5, not 6
     """
 
     players: int = attrs.field(default=4, validator=_players)
@@ -229,7 +239,14 @@ class TarotOptions:
     )
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as JSON values (mapping keys become strings)."""
+        """The options as JSON values (mapping keys become strings).
+
+        >>> document = TarotOptions(players=3).to_dict()
+        >>> document["players"], document["poignee_thresholds"]["3"], document["single_deal"]
+        (3, [13, 15, 18], True)
+        >>> TarotOptions.from_dict(document) == TarotOptions(players=3)
+        True
+        """
         out: dict[str, Any] = {}
         for a in attrs.fields(TarotOptions):
             v = getattr(self, a.name)

@@ -664,6 +664,18 @@ class DealResult(_DealResultSlots):
         unit: M, what each defender pays the taker (T-35; negative: the taker pays, T-36).
         scores: Each seat's score, seat 0 first (T-37); they sum to zero.
         annulled: ``"petit_sec"`` or ``"all_pass"`` for an annulled deal, else None.
+
+    >>> facts = DealFacts(
+    ...     players=5, contract="garde", taker=0, partner=2, points=40.5, bouts=2,
+    ...     petit_au_bout="attack",
+    ... )
+    >>> result = score_deal(facts)
+    >>> result.made, result.margin, result.difference, result.base, result.petit_au_bout_bonus
+    (False, Fraction(-1, 2), 1, -52, 20)
+    >>> result.unit, result.scores  # the taker pays 2 x 32, the partner 32
+    (-32, (-64, 32, -32, 32, 32))
+    >>> result.summary
+    'Garde by seat 0 with seat 2: failed by 0.5'
     """
 
     players: int

@@ -84,6 +84,19 @@ class TarotView:
             chien, the écart's trumps, poignée cards, the called card.
         legal_actions: The actions this seat may take when it is to play (as
             ``state.legal_actions()``), else empty: a client needs one answer.
+
+    >>> from cardrules.tarot import TarotVariant
+    >>> state = TarotVariant().new_game(seed=7)
+    >>> for call in ("bid garde", "pass", "pass", "pass"):
+    ...     state = state.apply(call)
+    >>> view = state.view(2)  # seat 2 waits while the taker, seat 1, makes the écart
+    >>> view.phase, view.to_play, view.contract, view.taker, view.hand_sizes
+    (<Phase.ECART: 'ecart'>, 1, <Contract.GARDE: 2>, 1, (18, 24, 18, 18))
+    >>> [str(card) for card in view.chien], view.legal_actions  # a garde's chien is shown
+    (['4H', '7H', '4D', '9D', '4T', '9T'], ())
+    >>> document = view.to_dict()  # for a web client: the same facts as JSON values
+    >>> document["bids"], document["hand"][:4]
+    ([[1, 'garde'], [2, None], [3, None], [0, None]], ['3S', '4S', '8S', 'JS'])
     """
 
     variant_id: ClassVar[str] = "tarot"
