@@ -290,5 +290,13 @@ def match_check(document: Mapping[str, Any], key: str, actual: object) -> None:
     given = document[key]
     if not _same(given, actual):
         raise ScoreInputError(
-            f"the match document's {key!r} is {quote(given)}, but its deals give {quote(actual)}"
+            f"the match document's {key!r} is {_json_quote(given)}, "
+            f"but its deals give {_json_quote(actual)}"
         )
+
+
+def _json_quote(value: object) -> str:
+    # A document's value as JSON writes it: null, true and false, not Python's names.
+    if value is None or type(value) is bool:
+        return json.dumps(value)
+    return quote(value)
