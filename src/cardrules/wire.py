@@ -164,7 +164,11 @@ def facts_from_dict(
     return cls(**{**(defaults or {}), **document})
 
 
-def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], Any]) -> Any:
+def result_from_dict(
+    document: object,
+    rescore: Callable[[Mapping[str, Any]], Any],
+    added: Iterable[str] = (),
+) -> Any:
     """The result a result document (untrusted JSON, as ``to_dict()`` writes) describes.
 
     The result is scored again from the document's facts by ``rescore``, and the document
@@ -174,6 +178,8 @@ def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], An
     Args:
         document: The JSON object.
         rescore: Scores the document's facts (it checks them), under the caller's options.
+        added: Fields a document written by an earlier version lacks (the envelope's):
+            they may be absent, and are checked when present.
 
     Raises:
         ScoreInputError: not an object, a field missing or unknown, facts refused, or a
@@ -189,7 +195,10 @@ def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], An
             f"unknown field {quote(unknown[0])} in the result: the fields are "
             + ", ".join(expected)
         )
+    optional = frozenset(added)
     for key, value in expected.items():
+        if key not in document and key in optional:
+            continue
         if key not in document:
             raise ScoreInputError(f"the result lacks the field {key!r}")
         if not _same(document[key], value):
