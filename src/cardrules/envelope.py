@@ -38,6 +38,7 @@ __all__ = [
     "STAGES",
     "VIEW_KEYS",
     "game_key",
+    "result_document",
     "result_envelope",
     "view_envelope",
 ]
@@ -207,6 +208,46 @@ def result_envelope(
         "scores": [wire.number(s) for s in scores],
         "summary": summary,
         "explain": explain,
+    }
+
+
+def result_document(
+    variant: Any, result: Any, *, contract: str | None = None, declarer: int | None = None
+) -> dict[str, Any]:
+    """The result document of a game on the kit: the envelope from the
+    :class:`~cardrules.Result` roles (``returns``, ``summary``, ``explain()``; ``scores``
+    when the result has them per seat, else the returns), then the result's own
+    ``to_dict()``, if it has one, under the game's key.
+
+    Args:
+        variant: The deal's variant (its ``id`` and ``info.seat_names``).
+        result: The deal's result.
+        contract: The contract's notation, when the game has one.
+        declarer: The seat that held it.
+
+    >>> import cardrules
+    >>> from cardrules.tarot import DealFacts, score_deal
+    >>> result = score_deal(DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2))
+    >>> document = result_document(cardrules.get_variant("tarot"), result, contract="garde")
+    >>> document["scores"], document["contract"], document["tarot"]["base"]
+    ([174, -58, -58, -58], 'garde', 58)
+    """
+    returns = tuple(result.returns)
+    scores = getattr(result, "scores", None)
+    per_seat = scores is not None and len(scores) == len(returns)
+    own = result.to_dict() if callable(getattr(result, "to_dict", None)) else {}
+    return {
+        **result_envelope(
+            variant.id,
+            seat_names=variant.info.seat_names,
+            contract=contract,
+            declarer=declarer,
+            returns=returns,
+            scores=scores if per_seat else returns,
+            summary=result.summary,
+            explain=result.explain(),
+        ),
+        game_key(variant.id): own,
     }
 
 

@@ -53,26 +53,34 @@ SCHEMA_KINDS: Final = ("record", "view", "result", "error")
 _BUILT_IN: Final = ("tarot", "bid-euchre")
 
 
-def json_schema(kind: str, variant_id: str) -> dict[str, Any]:
-    """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant.
+def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant,
+    or, without a variant, the envelope (:mod:`cardrules.envelope`) that every
+    variant's view and result documents share, plugins' included.
 
-    The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``); each
-    call returns a fresh copy, which the caller may change.
+    The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``,
+    ``envelope-<kind>.json``); each call returns a fresh copy, which the caller may
+    change. Each variant's view and result schema extends the envelope's: it has every
+    key of the envelope, narrowed to the variant (its seats, cards, contracts).
 
     Args:
         kind: ``"record"`` (``dumps(state.record())``), ``"view"``
             (``state.view(seat).to_dict()``), ``"result"`` (``state.result().to_dict()``)
             or ``"error"`` (``error.to_dict()``).
-        variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases).
+        variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases), or
+            ``None`` for the envelope (``"view"`` or ``"result"``).
 
     Raises:
-        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`.
+        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`,
+            or has no envelope (``"record"``, ``"error"``) and no variant is given.
         UnknownVariantError: ``variant_id`` is not a built-in variant (plugins publish
             their own schemas, if any).
 
     >>> schema = json_schema("result", "bid-euchre")
     >>> schema["$schema"], sorted(schema["properties"])[:3]
-    ('https://json-schema.org/draft/2020-12/schema', ['bidding_team', 'delta', 'explain'])
+    ('https://json-schema.org/draft/2020-12/schema', ['bid_euchre', 'bidding_team', 'contract'])
+    >>> json_schema("view")["required"][:4]
+    ['contract', 'dealer', 'declarer', 'hand']
     """
     given: object = kind
     if not isinstance(given, str) or given not in SCHEMA_KINDS:
@@ -80,10 +88,17 @@ def json_schema(kind: str, variant_id: str) -> dict[str, Any]:
             f"kind must be one of {', '.join(map(repr, SCHEMA_KINDS))}, not {quote(kind)}"
         )
     named: object = variant_id
-    if not isinstance(named, str):
+    if named is None:
+        if given not in ("view", "result"):
+            raise InvalidArgumentError(
+                f"the envelope describes views and results, not {quote(kind)}s: name a variant"
+            )
+        name = "envelope"
+    elif not isinstance(named, str):
         raise UnknownVariantError(f"a variant id is a string, not {quote(variant_id)}")
-    name = get_variant_class(variant_id).id
-    if name not in _BUILT_IN:
+    else:
+        name = get_variant_class(named).id
+    if name not in (*_BUILT_IN, "envelope"):
         raise UnknownVariantError(
             f"no published schema for the variant {quote(name)}: cardrules publishes the "
             "schemas of its built-in variants, 'tarot' and 'bid-euchre'"
