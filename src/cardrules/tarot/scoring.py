@@ -834,7 +834,8 @@ class DealResult(_DealResultSlots):
         (58, 58, [174, -58, -58, -58])
         """
         facts = self.facts
-        own = {
+        summary, explain = self.summary, self.explain()
+        own: dict[str, Any] = {
             "players": self.players,
             "annulled": self.annulled,
             "facts": None if self.facts is None else self.facts.to_dict(),
@@ -849,8 +850,8 @@ class DealResult(_DealResultSlots):
             "chelem_bonus": self.chelem_bonus,
             "unit": number(self.unit),
             "scores": [number(score) for score in self.scores],
-            "summary": self.summary,
-            "explain": self.explain(),
+            "summary": summary,
+            "explain": explain,
         }
         envelope = result_envelope(
             "tarot",
@@ -859,8 +860,8 @@ class DealResult(_DealResultSlots):
             declarer=None if facts is None else facts.taker,
             returns=self.returns,
             scores=self.scores,
-            summary=own["summary"],
-            explain=own["explain"],
+            summary=summary,
+            explain=explain,
         )
         return {**envelope, **own, "tarot": {k: v for k, v in own.items() if k not in envelope}}
 
