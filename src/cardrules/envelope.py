@@ -137,6 +137,15 @@ def view_envelope(  # noqa: PLR0913 - one keyword per key of the envelope
     Raises:
         InvalidArgumentError: ``stage`` is not one of :data:`STAGES` (a variant's
             mapping that is wrong).
+
+    >>> import cardrules
+    >>> envelope = view_envelope(
+    ...     cardrules.get_variant("bid-euchre"), seat=2, dealer=0, stage="play",
+    ...     to_play=1, hand=(), hand_sizes=(1, 1, 0, 1), legal_actions=(), trick=(),
+    ...     last_trick=(), tricks_by_seat=(2, 1, 0, 2), contract="4", declarer=1,
+    ...     result=None)
+    >>> envelope["seat_names"][envelope["declarer"]], list(envelope) == list(VIEW_KEYS)
+    ('E', True)
     """
     if stage not in STAGES:
         raise InvalidArgumentError(f"stage is one of {', '.join(STAGES)}, not {stage!r}")

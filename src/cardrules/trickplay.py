@@ -538,9 +538,27 @@ class TrickView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON values: the envelope (:mod:`cardrules.envelope`), filled
-        from the kit's fields and the game's hooks (:meth:`_contract`,
-        :meth:`_game_dict`), then the game's own detail under its key (the Whist and
+        from the kit's fields and the game's hooks (``_contract()``,
+        ``_game_dict()``), then the game's own detail under its key (the Whist and
         Oh Hell examples of the repository show it).
+
+        >>> import attrs
+        >>> from cardrules import KitVariant, decks
+        >>> from cardrules.actions import ActionSpace
+        >>> class Duel(TrickState):  # two seats, four cards each, no auction
+        ...     __slots__ = ()
+        ...     def view(self, seat):
+        ...         return TrickView(**self._view_fields(seat))
+        >>> class DuelVariant(KitVariant):
+        ...     id, name, state_class = "duel", "Duel", Duel
+        ...     options_class = attrs.make_class("Options", [])
+        ...     deck = decks.standard_deck()[:8]
+        ...     actions, players = ActionSpace(deck, []), 2
+        ...     def deal_shape(self):
+        ...         return (4,)
+        >>> document = DuelVariant().new_game(seed=1).view(1).to_dict()
+        >>> document["stage"], document["hand_sizes"], document["legal_actions"][:2]
+        ('play', [4, 4], ['play 2S', 'play 4S'])
         """
         contract, declarer = self._contract()
         result = getattr(self, "result", None)
