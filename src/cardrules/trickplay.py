@@ -40,6 +40,7 @@ import attrs
 from cardrules._util import quote
 from cardrules.actions import Action, Play
 from cardrules.cards import Card, Rank
+from cardrules.envelope import game_key, result_document, view_envelope
 from cardrules.errors import (
     CardNotInHandError,
     DealError,
@@ -566,6 +567,10 @@ class TrickView:
         hand_sizes: How many cards each seat holds.
         public_cards: The cards whose place every seat knows (played, turned up).
         play: The card play, as the kit holds it (read by :meth:`observation`).
+        variant: The variant of the deal (not part of the view's value).
+        stage: The deal's stage in the shared vocabulary
+            (:data:`cardrules.envelope.STAGES`): the state's :attr:`TrickState.stage`.
+        legal_actions: The actions this seat may take when it is to act, else empty.
 
     >>> import attrs
     >>> from cardrules import KitVariant, decks
@@ -600,6 +605,68 @@ tricks_won=[0, 0, 0, 0]>
     hand_sizes: tuple[int, ...]
     public_cards: frozenset[Card]
     play: TrickPlay = attrs.field(eq=False)
+    variant: Any = attrs.field(default=None, eq=False)
+    stage: str = "play"
+    legal_actions: tuple[Action, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON values: the envelope (:mod:`cardrules.envelope`), filled
+        from the kit's fields and the game's hooks (``_contract()``,
+        ``_game_dict()``), then the game's own detail under its key (the Whist and
+        Oh Hell examples of the repository show it).
+
+        >>> import attrs
+        >>> from cardrules import KitVariant, decks
+        >>> from cardrules.actions import ActionSpace
+        >>> class Duel(TrickState):  # two seats, four cards each, no auction
+        ...     __slots__ = ()
+        ...     def view(self, seat):
+        ...         return TrickView(**self._view_fields(seat))
+        >>> class DuelVariant(KitVariant):
+        ...     id, name, state_class = "duel", "Duel", Duel
+        ...     options_class = attrs.make_class("Options", [])
+        ...     deck = decks.standard_deck()[:8]
+        ...     actions, players = ActionSpace(deck, []), 2
+        ...     def deal_shape(self):
+        ...         return (4,)
+        >>> document = DuelVariant().new_game(seed=1).view(1).to_dict()
+        >>> document["stage"], document["hand_sizes"], document["legal_actions"][:2]
+        ('play', [4, 4], ['play 2S', 'play 4S'])
+        """
+        contract, declarer = self._contract()
+        result = getattr(self, "result", None)
+        tricks = self.tricks
+        return {
+            **view_envelope(
+                self.variant,
+                seat=self.seat,
+                dealer=self.dealer,
+                stage=self.stage,
+                to_play=self.to_play,
+                hand=self.hand,
+                hand_sizes=self.hand_sizes,
+                legal_actions=self.legal_actions,
+                trick=self.trick,
+                last_trick=tricks[-1].plays if tricks else (),
+                tricks_by_seat=self.play.tricks_won,
+                contract=contract,
+                declarer=declarer,
+                result=None
+                if result is None
+                else result_document(self.variant, result, contract=contract, declarer=declarer),
+            ),
+            game_key(self.variant.id): self._game_dict(),
+        }
+
+    def _contract(self) -> tuple[str | None, int | None]:
+        """The contract's notation and the seat that holds it (the envelope's
+        ``contract`` and ``declarer``): none by default."""
+        return None, None
+
+    def _game_dict(self) -> dict[str, Any]:
+        """The game's own detail of the view as JSON values (its key in the document):
+        none by default."""
+        return {}
 
     def observation(self) -> list[float]:
         """The card play as numbers (:func:`play_layout`), then the game's own blocks."""
@@ -668,6 +735,10 @@ class TrickState(StateBase):
     _deal: Deal
     _play: TrickPlay
     _game_word = "deal"
+
+    phase_stage: ClassVar[str] = "auction"
+    """The stage (:data:`cardrules.envelope.STAGES`) of the game's phase before the
+    card play: an auction by default."""
 
     rule_ids: ClassVar[Mapping[str, str]] = {}
     """The game's rule IDs for the errors, by ``"deck"``, ``"follow"``, ``"trump"``,
@@ -829,6 +900,15 @@ class TrickState(StateBase):
         """True once every card is played."""
         return self._play.is_over
 
+    @property
+    def stage(self) -> str:
+        """The deal's stage in the shared vocabulary (:data:`cardrules.envelope.STAGES`):
+        :attr:`phase_stage` in the phase before the play, then ``"play"``, then
+        ``"end"``."""
+        if self._play.is_over:
+            return "end"
+        return "play" if self._phase_actions() is None else self.phase_stage
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions of the phase, then the legal plays (in deck order).
 
@@ -902,6 +982,10 @@ class TrickState(StateBase):
             "hand_sizes": tuple(mask.bit_count() for mask in play.hands),
             "public_cards": play.played() | shown,
             "play": play,
+            "variant": self.variant,
+            "stage": self.stage,
+            # Only the seat to act gets its actions: another's would tell its hand.
+            "legal_actions": self.legal_actions() if seat == self.to_play else (),
         }
 
     # -- the play's facts ------------------------------------------------------------------

@@ -53,26 +53,34 @@ SCHEMA_KINDS: Final = ("record", "view", "result", "error")
 _BUILT_IN: Final = ("tarot", "bid-euchre")
 
 
-def json_schema(kind: str, variant_id: str) -> dict[str, Any]:
-    """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant.
+def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant,
+    or, without a variant, the envelope (:mod:`cardrules.envelope`) that every
+    variant's view and result documents share, plugins' included.
 
-    The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``); each
-    call returns a fresh copy, which the caller may change.
+    The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``,
+    ``envelope-<kind>.json``); each call returns a fresh copy, which the caller may
+    change. Each variant's view and result schema extends the envelope's: it has every
+    key of the envelope, narrowed to the variant (its seats, cards, contracts).
 
     Args:
         kind: ``"record"`` (``dumps(state.record())``), ``"view"``
             (``state.view(seat).to_dict()``), ``"result"`` (``state.result().to_dict()``)
             or ``"error"`` (``error.to_dict()``).
-        variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases).
+        variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases), or
+            ``None`` for the envelope (``"view"`` or ``"result"``).
 
     Raises:
-        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`.
+        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`,
+            or has no envelope (``"record"``, ``"error"``) and no variant is given.
         UnknownVariantError: ``variant_id`` is not a built-in variant (plugins publish
             their own schemas, if any).
 
     >>> schema = json_schema("result", "bid-euchre")
     >>> schema["$schema"], sorted(schema["properties"])[:3]
-    ('https://json-schema.org/draft/2020-12/schema', ['bidding_team', 'delta', 'explain'])
+    ('https://json-schema.org/draft/2020-12/schema', ['bid_euchre', 'bidding_team', 'contract'])
+    >>> json_schema("view")["required"][:4]
+    ['contract', 'dealer', 'declarer', 'hand']
     """
     given: object = kind
     if not isinstance(given, str) or given not in SCHEMA_KINDS:
@@ -80,10 +88,17 @@ def json_schema(kind: str, variant_id: str) -> dict[str, Any]:
             f"kind must be one of {', '.join(map(repr, SCHEMA_KINDS))}, not {quote(kind)}"
         )
     named: object = variant_id
-    if not isinstance(named, str):
+    if named is None:
+        if given not in ("view", "result"):
+            raise InvalidArgumentError(
+                f"the envelope describes views and results, not {quote(kind)}s: name a variant"
+            )
+        name = "envelope"
+    elif not isinstance(named, str):
         raise UnknownVariantError(f"a variant id is a string, not {quote(variant_id)}")
-    name = get_variant_class(variant_id).id
-    if name not in _BUILT_IN:
+    else:
+        name = get_variant_class(named).id
+    if name not in (*_BUILT_IN, "envelope"):
         raise UnknownVariantError(
             f"no published schema for the variant {quote(name)}: cardrules publishes the "
             "schemas of its built-in variants, 'tarot' and 'bid-euchre'"
@@ -164,7 +179,11 @@ def facts_from_dict(
     return cls(**{**(defaults or {}), **document})
 
 
-def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], Any]) -> Any:
+def result_from_dict(
+    document: object,
+    rescore: Callable[[Mapping[str, Any]], Any],
+    added: Iterable[str] = (),
+) -> Any:
     """The result a result document (untrusted JSON, as ``to_dict()`` writes) describes.
 
     The result is scored again from the document's facts by ``rescore``, and the document
@@ -174,6 +193,8 @@ def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], An
     Args:
         document: The JSON object.
         rescore: Scores the document's facts (it checks them), under the caller's options.
+        added: Fields a document written by an earlier version lacks (the envelope's):
+            they may be absent, and are checked when present.
 
     Raises:
         ScoreInputError: not an object, a field missing or unknown, facts refused, or a
@@ -189,7 +210,10 @@ def result_from_dict(document: object, rescore: Callable[[Mapping[str, Any]], An
             f"unknown field {quote(unknown[0])} in the result: the fields are "
             + ", ".join(expected)
         )
+    optional = frozenset(added)
     for key, value in expected.items():
+        if key not in document and key in optional:
+            continue
         if key not in document:
             raise ScoreInputError(f"the result lacks the field {key!r}")
         if not _same(document[key], value):

@@ -17,6 +17,8 @@ installed package ships.
 
 >>> sorted(render_all())[:2]
 ['bid-euchre-error.json', 'bid-euchre-record.json']
+>>> sorted(render_all())[4:6]
+['envelope-result.json', 'envelope-view.json']
 >>> SCHEMAS["tarot-error"]["title"]
 'French Tarot error'
 """
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardrules.bid_euchre import BidEuchreOptions
+from cardrules.envelope import STAGES
 from cardrules.tarot import TarotOptions
 
 Schema = dict[str, Any]
@@ -263,6 +266,122 @@ def record_schema(
     }
 
 
+# -- the envelope (cardrules.envelope) -------------------------------------------------
+
+_ANY_SEAT: Final[Schema] = {"type": "integer", "minimum": 0}
+_ANY_SEATED: Final[Schema] = arr(
+    {"type": "array", "prefixItems": [_ANY_SEAT, TEXT], "items": False, "minItems": 2}
+)
+
+
+def result_envelope(
+    variant: Schema, seat: Schema, contract: Schema, players: Schema, score: Schema
+) -> Schema:
+    """The envelope of a result document (``cardrules.envelope.RESULT_KEYS``)."""
+    return {
+        "variant": variant,
+        "players": players,
+        "seat_names": arr(TEXT, minItems=1),
+        "contract": nullable(contract),
+        "declarer": nullable(seat),
+        "returns": arr(score, minItems=1),
+        "scores": arr(score, minItems=1),
+        "summary": TEXT,
+        "explain": TEXT,
+    }
+
+
+def view_envelope(
+    variant: Schema,
+    seat: Schema,
+    card: Schema,
+    action: Schema,
+    contract: Schema,
+    players: Schema,
+    options: Schema,
+    result: Schema,
+) -> Schema:
+    """The envelope of a view document (``cardrules.envelope.VIEW_KEYS``)."""
+    seated = arr({"type": "array", "prefixItems": [seat, card], "items": False, "minItems": 2})
+    return {
+        "variant": variant,
+        "options": options,
+        "seat": seat,
+        "players": players,
+        "seat_names": arr(TEXT, minItems=1),
+        "dealer": seat,
+        "stage": {"enum": list(STAGES)},
+        "to_play": nullable(seat),
+        "hand": arr(card),
+        "hand_sizes": arr(NN, minItems=1),
+        "legal_actions": arr(action, uniqueItems=True),
+        "trick": seated,
+        "last_trick": seated,
+        "tricks_by_seat": arr(NN, minItems=1),
+        "contract": nullable(contract),
+        "declarer": nullable(seat),
+        "result": nullable(result),
+    }
+
+
+_ANY_RESULT: Final = result_envelope(
+    {"type": "string", "minLength": 1}, _ANY_SEAT, TEXT, {"type": "integer", "minimum": 1}, SCORE
+)
+
+
+def envelope_schemas() -> dict[str, Schema]:
+    """The envelope every variant's view and result schema extends: the keys every
+    document has, of any variant (more keys may follow, the game's under its key)."""
+    players = {"type": "integer", "minimum": 1}
+    return {
+        "envelope-view": {
+            "$schema": DRAFT,
+            "$id": BASE + "envelope-view.json",
+            "title": "Seat view envelope",
+            "description": (
+                "The keys every view document (state.view(seat).to_dict()) has, in every"
+                " variant, built-in or plugin; the game's own detail follows under its key."
+            ),
+            **obj(
+                view_envelope(
+                    {"type": "string", "minLength": 1},
+                    _ANY_SEAT,
+                    TEXT,
+                    TEXT,
+                    TEXT,
+                    players,
+                    {"type": "object"},
+                    obj(_ANY_RESULT, extra=True),
+                ),
+                extra=True,
+            ),
+            "$defs": {},
+        },
+        "envelope-result": {
+            "$schema": DRAFT,
+            "$id": BASE + "envelope-result.json",
+            "title": "Result envelope",
+            "description": (
+                "The keys every result document (state.result().to_dict()) has, in every"
+                " variant, built-in or plugin; the game's own detail follows under its key."
+            ),
+            **obj(_ANY_RESULT, extra=True),
+            "$defs": {},
+        },
+    }
+
+
+def extend(envelope: Schema, own: Schema, game: str) -> Schema:
+    """A variant's document: the envelope's keys (as the variant narrows them), the
+    keys its documents had before the envelope, and its own under ``game``."""
+    return {**envelope, **own, game: obj({k: v for k, v in own.items() if k not in envelope})}
+
+
+def view_options(sample: Mapping[str, object]) -> Schema:
+    """A variant's options as its view documents write them."""
+    return obj(option_props(sample))
+
+
 # -- French Tarot -------------------------------------------------------------------------
 
 _TAROT_PLAYERS: Final[Schema] = {"enum": [3, 4, 5]}
@@ -302,9 +421,14 @@ _TAROT_RESULT: Final[Schema] = {
     "summary": TEXT,
     "explain": TEXT,
 }
+_TAROT_RESULT_DOC: Final = extend(
+    result_envelope({"const": "tarot"}, REF_SEAT, _TAROT_CONTRACT, _TAROT_PLAYERS, SCORE),
+    _TAROT_RESULT,
+    "tarot",
+)
 _TAROT_DEFS: Final = defs(TAROT_CARDS, 5, TAROT_ACTION) | {
     "facts": _TAROT_FACTS,
-    "result": obj(_TAROT_RESULT),
+    "result": obj(_TAROT_RESULT_DOC),
 }
 _TAROT_VIEW: Final[Schema] = {
     "seat": REF_SEAT,
@@ -371,7 +495,22 @@ def tarot_schemas() -> dict[str, Schema]:
                 "state.view(seat).to_dict() (TarotView.to_dict()): what one seat may know"
                 " (T-39), with its legal actions when it is to play."
             ),
-            **obj(_TAROT_VIEW),
+            **obj(
+                extend(
+                    view_envelope(
+                        {"const": "tarot"},
+                        REF_SEAT,
+                        REF_CARD,
+                        REF_ACTION,
+                        _TAROT_CONTRACT,
+                        _TAROT_PLAYERS,
+                        view_options(TarotOptions().to_dict()),
+                        {"$ref": "#/$defs/result"},
+                    ),
+                    _TAROT_VIEW,
+                    "tarot",
+                )
+            ),
             "$defs": _TAROT_DEFS,
         },
         "tarot-result": {
@@ -383,7 +522,7 @@ def tarot_schemas() -> dict[str, Schema]:
                 " T-35 (bonuses and the unit seen from the attack), each seat's score, and"
                 " the summary and explanation texts."
             ),
-            **obj(_TAROT_RESULT),
+            **obj(_TAROT_RESULT_DOC),
             "$defs": _TAROT_DEFS,
         },
         "tarot-error": error_schema("tarot", name, TAROT_CARDS, 5, TAROT_ACTION),
@@ -419,9 +558,14 @@ _EUCHRE_RESULT: Final[Schema] = {
     "summary": TEXT,
     "explain": TEXT,
 }
+_EUCHRE_RESULT_DOC: Final = extend(
+    result_envelope({"const": "bid-euchre"}, REF_SEAT, _CONTRACT, {"const": 4}, INT),
+    _EUCHRE_RESULT,
+    "bid_euchre",
+)
 _EUCHRE_DEFS: Final = defs(EUCHRE_CARDS, 4, EUCHRE_ACTION) | {
     "facts": _EUCHRE_FACTS,
-    "result": obj(_EUCHRE_RESULT),
+    "result": obj(_EUCHRE_RESULT_DOC),
 }
 _EUCHRE_VIEW: Final[Schema] = {
     "seat": REF_SEAT,
@@ -503,7 +647,22 @@ def bid_euchre_schemas() -> dict[str, Schema]:
                 "state.view(seat).to_dict() (BidEuchreView.to_dict()): what one seat may know"
                 " (E-40), with its legal actions when it is to play."
             ),
-            **obj(_EUCHRE_VIEW),
+            **obj(
+                extend(
+                    view_envelope(
+                        {"const": "bid-euchre"},
+                        REF_SEAT,
+                        REF_CARD,
+                        REF_ACTION,
+                        _CONTRACT,
+                        {"const": 4},
+                        view_options(BidEuchreOptions().to_dict()),
+                        {"$ref": "#/$defs/result"},
+                    ),
+                    _EUCHRE_VIEW,
+                    "bid_euchre",
+                )
+            ),
             "$defs": _EUCHRE_DEFS,
         },
         "bid-euchre-result": {
@@ -515,7 +674,7 @@ def bid_euchre_schemas() -> dict[str, Schema]:
                 " delta and the lines of its reasons, each seat's change, and the summary"
                 " and explanation texts."
             ),
-            **obj(_EUCHRE_RESULT),
+            **obj(_EUCHRE_RESULT_DOC),
             "$defs": _EUCHRE_DEFS,
         },
         "bid-euchre-error": error_schema("bid-euchre", name, EUCHRE_CARDS, 4, EUCHRE_ACTION),
@@ -539,7 +698,7 @@ def inline(node: Any, definitions: Mapping[str, Any]) -> Any:
 
 def build() -> dict[str, Schema]:
     """Every schema, by file stem (``"tarot-view"``), as ``json_schema`` returns it."""
-    built = tarot_schemas() | bid_euchre_schemas()
+    built = envelope_schemas() | tarot_schemas() | bid_euchre_schemas()
     return {stem: inline(schema, schema["$defs"]) for stem, schema in built.items()}
 
 

@@ -126,6 +126,14 @@ class OhHellResult:
         exact = [str(seat) for seat, points in enumerate(self.points) if points]
         return f"exact bids: seat {', '.join(exact)}" if exact else "no exact bid"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The game's own detail of the result document (its ``"oh_hell"`` key).
+
+        >>> OhHellResult(bids=(2, 0, 1), tricks=(2, 1, 1)).to_dict()["points"]
+        [12, 0, 11]
+        """
+        return {"bids": list(self.bids), "tricks": list(self.tricks), "points": list(self.points)}
+
     def explain(self) -> str:
         """Each seat's bid, tricks and points, one seat a line."""
         rows = enumerate(zip(self.bids, self.tricks, self.points, strict=True))
@@ -140,6 +148,10 @@ class OhHellView(TrickView):
     turn_up: Card
     bids: tuple[int | None, ...]
     result: OhHellResult | None
+
+    def _game_dict(self) -> dict[str, Any]:
+        """The game's own detail of the view document: the turn-up and the bids."""
+        return {"turn_up": str(self.turn_up), "bids": list(self.bids)}
 
     def _observation(self) -> list[float]:
         """After the card play: each seat's bid one-hot (0 … 17), from the viewer's, then

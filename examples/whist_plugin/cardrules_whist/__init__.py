@@ -57,7 +57,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -150,6 +150,20 @@ class WhistResult:
         first, second = (f"{_TEAMS[t]} take {n}" for t, n in enumerate(self.tricks))
         points = " and ".join(map(_signed, self.points))
         return f"{self.trump.name.lower()}: {first} tricks, {second}: {points}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's own detail of the result document (its ``"whist"`` key).
+
+        >>> score_deal((8, 5), trump=Suit.HEARTS).to_dict()
+        {'trump': 'H', 'tricks': [8, 5], 'honours_held': None, 'points': [2, 0]}
+        """
+        held = self.honours_held
+        return {
+            "trump": self.trump.value,
+            "tricks": list(self.tricks),
+            "honours_held": None if held is None else list(held),
+            "points": list(self.points),
+        }
 
     def explain(self) -> str:
         """A readable breakdown of the score, one fact per line.
@@ -258,6 +272,15 @@ class WhistView(TrickView):
     trump: Suit
     turn_up: Card
     result: WhistResult | None
+
+    def _game_dict(self) -> dict[str, Any]:
+        """The game's own detail of the view document: the trump, the turn-up and the
+        tricks of each partnership (W-1)."""
+        return {
+            "trump": self.trump.value,
+            "turn_up": str(self.turn_up),
+            "tricks_won": list(self.tricks_won),
+        }
 
     def _observation(self) -> list[float]:
         """After the card play (:func:`cardrules.trickplay.play_layout`): the trump

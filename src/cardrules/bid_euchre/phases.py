@@ -11,8 +11,10 @@ them from here.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import Final
 
-__all__ = ["Phase"]
+__all__ = ["STAGES", "Phase", "stage_of"]
 
 
 class Phase(enum.Enum):
@@ -30,3 +32,33 @@ class Phase(enum.Enum):
     PLAY = "play"
     NAME_SUIT = "name_suit"
     END = "end"
+
+
+STAGES: Final[Mapping[Phase, str]] = {
+    Phase.DISCARD: "exchange",
+    Phase.CLAIM: "deal",  # E-36: a claim throws the hand in before any bid
+    Phase.AUCTION: "auction",
+    Phase.TRUMP: "auction",  # naming trump completes the contract
+    Phase.EXCHANGE: "exchange",
+    Phase.PLAY: "play",
+    Phase.NAME_SUIT: "play",  # E-37: naming the joker's suit is part of its lead
+    Phase.END: "end",
+}
+"""Each phase's word in the shared vocabulary (:data:`cardrules.envelope.STAGES`), the
+envelope's ``stage``; :func:`stage_of` gives the joker discard's.
+
+>>> STAGES[Phase.TRUMP]
+'auction'
+"""
+
+
+def stage_of(phase: Phase, trump_named: bool) -> str:
+    """The envelope's ``stage`` of ``phase``: the joker discard (E-37) is ``"deal"``
+    before the auction and ``"exchange"`` once trump is named.
+
+    >>> stage_of(Phase.DISCARD, False), stage_of(Phase.DISCARD, True)
+    ('deal', 'exchange')
+    """
+    if phase is Phase.DISCARD and not trump_named:
+        return "deal"
+    return STAGES[phase]

@@ -31,6 +31,7 @@ import attrs
 from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
+from cardrules.envelope import result_envelope
 from cardrules.errors import NotationError, ScoreInputError
 from cardrules.wire import facts_from_dict, result_from_dict
 
@@ -39,6 +40,8 @@ __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 VoidReason = Literal["all_pass", "ace_no_face"]
 
 _SEATS: Final = ("N", "E", "S", "W")
+# The keys the envelope added to a result document: absent from those of 0.2.
+_ADDED: Final = ("variant", "players", "seat_names", "contract", "declarer", "scores", "bid_euchre")
 _TEAMS: Final = ("NS", "EW")
 
 _VOID_REASONS: Final = {
@@ -398,16 +401,31 @@ class HandResult:
         >>> document["delta"], document["reasons"]
         ([2, -5], [['defended against 5 with 2 tricks: +2'], ['bid 5 set with 4 tricks: -5']])
         """
-        return {
-            "facts": self.facts.to_dict(tricks_per_hand=self.options.tricks_per_hand),
+        facts = self.facts
+        facts_json = facts.to_dict(tricks_per_hand=self.options.tricks_per_hand)
+        summary, explain = self.summary, self.explain()
+        own: dict[str, Any] = {
+            "facts": facts_json,
             "bidding_team": self.bidding_team,
             "made": self.made,
             "delta": list(self.delta),
             "returns": list(self.returns),
             "reasons": [list(lines) for lines in self.reasons],
-            "summary": self.summary,
-            "explain": self.explain(),
+            "summary": summary,
+            "explain": explain,
         }
+        envelope = result_envelope(
+            "bid-euchre",
+            seat_names=_SEATS,
+            contract=facts_json["contract"],
+            declarer=facts.declarer,
+            returns=self.returns,
+            scores=self.returns,  # a seat scores its team's delta
+            summary=summary,
+            explain=explain,
+        )
+        game = {k: v for k, v in own.items() if k not in envelope}
+        return {**envelope, **own, "bid_euchre": game}
 
     @classmethod
     def from_dict(
@@ -448,7 +466,7 @@ class HandResult:
                     facts = {**facts, "contract": contract}
             return score_hand(HandFacts.from_dict(facts), chosen)
 
-        return cast(HandResult, result_from_dict(document, rescore))
+        return cast(HandResult, result_from_dict(document, rescore, _ADDED))
 
     def explain(self) -> str:
         """A few lines for people: the contract and outcome, then each team's points.

@@ -35,17 +35,17 @@ from cardrules.bid_euchre.actions import (
     Give,
     NameSuit,
     NameTrump,
-    Notation,
     action_from_id,
 )
 from cardrules.bid_euchre.bidding import Contract
 from cardrules.bid_euchre.cards import NO_TRUMP, Trump
 from cardrules.bid_euchre.options import BidEuchreOptions
-from cardrules.bid_euchre.phases import Phase
+from cardrules.bid_euchre.phases import Phase, stage_of
 from cardrules.bid_euchre.play import Renege, Trick
 from cardrules.bid_euchre.scoring import HandResult
 from cardrules.cards import JOKER, Card, Suit
 from cardrules.decks import euchre_deck
+from cardrules.envelope import view_envelope
 from cardrules.errors import CardrulesError, InconsistentViewError, InvalidArgumentError
 from cardrules.state import check_seat
 
@@ -90,6 +90,7 @@ class BidEuchreView:
             the cards played, a claimant's hand, the help exchange between partners, and
             the dealer's own discard.
         tricks_per_hand: The tricks of a hand: 6, or 12 with the double deck (E-38).
+        hand_sizes: How many cards each seat holds (a count: the cards stay hidden).
         legal_actions: The actions this seat may take when it is to play (as
             ``state.legal_actions()``), else empty: a client needs one answer.
         variant: The :class:`~cardrules.bid_euchre.BidEuchreVariant` of the hand, whose
@@ -139,6 +140,7 @@ class BidEuchreView:
     variant: BidEuchreVariant = attrs.field(eq=False, repr=False)
     tricks_per_hand: int = 6
     legal_actions: tuple[Action, ...] = ()
+    hand_sizes: tuple[int, ...] = ()
     # What the sampler works out from the view, once (not part of the value).
     _plan: _Plan | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -300,6 +302,7 @@ class BidEuchreView:
         _set(view, "tricks_per_hand", options.tricks_per_hand)
         # Only the seat to play gets its actions: another's would tell its hand.
         _set(view, "legal_actions", state.legal_actions() if seat == to_play else ())
+        _set(view, "hand_sizes", tuple(len(state.hand(s)) for s in range(4)))
         _set(view, "_plan", None)
         return view
 
@@ -313,9 +316,29 @@ class BidEuchreView:
         ('auction', ['9H', '10H'], ['pass', 'bid 3', 'bid 4'])
         """
         size = self.tricks_per_hand
-        notation = Notation(tricks_per_hand=size)
         trump = self.trump
-        return {
+        result = None if self.result is None else self.result.to_dict()
+        contract = None if self.contract is None else self.contract.notation(tricks_per_hand=size)
+        by_seat = [0, 0, 0, 0]
+        for t in self.tricks:
+            by_seat[t.winner] += 1
+        envelope = view_envelope(
+            self.variant,
+            seat=self.seat,
+            dealer=self.dealer,
+            stage=stage_of(self.phase, trump is not None),
+            to_play=self.to_play,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            legal_actions=self.legal_actions,
+            trick=self.trick,
+            last_trick=self.tricks[-1].plays if self.tricks else (),
+            tricks_by_seat=by_seat,
+            contract=contract,
+            declarer=self.declarer,
+            result=result,
+        )
+        own = {
             "seat": self.seat,
             "phase": self.phase.value,
             "dealer": self.dealer,
@@ -327,9 +350,7 @@ class BidEuchreView:
             ],
             "claimant": self.claimant,
             "claimed_hand": wire.cards(self.claimed_hand),
-            "contract": None
-            if self.contract is None
-            else self.contract.notation(tricks_per_hand=size),
+            "contract": contract,
             "declarer": self.declarer,
             "trump": None if trump is None else trump.value,
             "sitting_out": self.sitting_out,
@@ -352,11 +373,13 @@ class BidEuchreView:
                 {"seat": r.seat, "trick": r.trick, "card": str(r.card), "led": r.led.value}
                 for r in self.reneges
             ],
-            "result": None if self.result is None else self.result.to_dict(),
+            "result": result,
             "public_cards": wire.card_set(self.public_cards),
             "tricks_per_hand": size,
-            "legal_actions": [notation.text(action) for action in self.legal_actions],
+            "legal_actions": envelope["legal_actions"],
         }
+        game = {k: v for k, v in own.items() if k not in envelope}
+        return {**envelope, **own, "bid_euchre": game}
 
 
 _new: Final = object.__new__

@@ -15,8 +15,10 @@ T-12). Also importable as ``cardrules.tarot.Phase``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import Final
 
-__all__ = ["Phase"]
+__all__ = ["STAGES", "Phase"]
 
 
 class Phase(enum.Enum):
@@ -33,3 +35,19 @@ class Phase(enum.Enum):
     ANNOUNCE = "announce"
     PLAY = "play"
     END = "end"
+
+
+STAGES: Final[Mapping[Phase, str]] = {
+    Phase.BIDDING: "auction",
+    Phase.CALL: "auction",  # T-42: the call completes the contract
+    Phase.ECART: "exchange",
+    Phase.ANNOUNCE: "play",  # the slam is announced as the play starts
+    Phase.PLAY: "play",
+    Phase.END: "end",
+}
+"""Each phase's word in the shared vocabulary (:data:`cardrules.envelope.STAGES`), the
+envelope's ``stage``.
+
+>>> STAGES[Phase.ECART]
+'exchange'
+"""

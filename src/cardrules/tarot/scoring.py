@@ -28,6 +28,7 @@ from typing import Any, Final, Literal, cast
 import attrs
 
 from cardrules._util import quote, seal
+from cardrules.envelope import result_envelope
 from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
@@ -844,7 +845,9 @@ class DealResult(_DealResultSlots):
         >>> document["base"], document["unit"], document["scores"]
         (58, 58, [174, -58, -58, -58])
         """
-        return {
+        facts = self.facts
+        summary, explain = self.summary, self.explain()
+        own: dict[str, Any] = {
             "players": self.players,
             "annulled": self.annulled,
             "facts": None if self.facts is None else self.facts.to_dict(),
@@ -859,9 +862,20 @@ class DealResult(_DealResultSlots):
             "chelem_bonus": self.chelem_bonus,
             "unit": number(self.unit),
             "scores": [number(score) for score in self.scores],
-            "summary": self.summary,
-            "explain": self.explain(),
+            "summary": summary,
+            "explain": explain,
         }
+        envelope = result_envelope(
+            "tarot",
+            seat_names=self.players,
+            contract=None if facts is None else facts.contract.code,
+            declarer=None if facts is None else facts.taker,
+            returns=self.returns,
+            scores=self.scores,
+            summary=summary,
+            explain=explain,
+        )
+        return {**envelope, **own, "tarot": {k: v for k, v in own.items() if k not in envelope}}
 
     @classmethod
     def from_dict(
@@ -899,7 +913,11 @@ class DealResult(_DealResultSlots):
                 return cls.annulled_deal(players=players, reason=annulled)
             return score_deal(DealFacts.from_dict(facts), chosen)
 
-        return cast(DealResult, result_from_dict(document, rescore))
+        return cast(DealResult, result_from_dict(document, rescore, _ADDED))
+
+
+# The keys the envelope added to a result document: absent from those of 0.2.
+_ADDED: Final = ("variant", "seat_names", "contract", "declarer", "returns", "tarot")
 
 
 def _text(value: Score) -> str:

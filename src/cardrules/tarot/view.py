@@ -21,13 +21,14 @@ from cardrules._sampling import sample_state
 from cardrules._util import quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import Card, CardKind
+from cardrules.envelope import view_envelope
 from cardrules.errors import CardrulesError, InvalidArgumentError
 from cardrules.state import State
 from cardrules.tarot._engine import sampled_state
 from cardrules.tarot.actions import AnnounceChelem, Bid, Call, DeclarePoignee, Discard
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
-from cardrules.tarot.phases import Phase
+from cardrules.tarot.phases import STAGES, Phase
 from cardrules.tarot.scoring import DealResult
 
 if TYPE_CHECKING:
@@ -247,7 +248,24 @@ class TarotView:
         >>> document["phase"], document["to_play"], document["legal_actions"][:2]
         ('bidding', 1, ['pass', 'bid prise'])
         """
-        return {
+        result = None if self.result is None else self.result.to_dict()
+        envelope = view_envelope(
+            self.variant,
+            seat=self.seat,
+            dealer=self.dealer,
+            stage=STAGES[self.phase],
+            to_play=self.to_play,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            legal_actions=self.legal_actions,
+            trick=self.trick,
+            last_trick=self.last_trick,
+            tricks_by_seat=self.tricks_won,
+            contract=None if self.contract is None else self.contract.code,
+            declarer=self.taker,
+            result=result,
+        )
+        own = {
             "seat": self.seat,
             "players": self.players,
             "dealer": self.dealer,
@@ -271,10 +289,12 @@ class TarotView:
             "trick": wire.seated(self.trick),
             "last_trick": wire.seated(self.last_trick),
             "tricks_won": list(self.tricks_won),
-            "result": None if self.result is None else self.result.to_dict(),
+            "result": result,
             "public_cards": wire.card_set(self.public_cards),
-            "legal_actions": [str(action) for action in self.legal_actions],
+            "legal_actions": envelope["legal_actions"],
         }
+        game = {k: v for k, v in own.items() if k not in envelope}
+        return {**envelope, **own, "tarot": game}
 
 
 _CHIEN_SHOWN: Final = (Contract.PRISE, Contract.GARDE)
