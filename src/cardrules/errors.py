@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import re
+from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
 
@@ -66,6 +67,15 @@ class CardrulesError(Exception):
 
     code: ClassVar[str] = "cardrules_error"
 
+    def __init__(
+        self, *args: object, action: Any = None, seat: int | None = None, rule_id: str | None = None
+    ) -> None:
+        super().__init__(*args)
+        self.action = action
+        self.seat = seat
+        # Where the message cites a rule ("(T-8)"), the document carries it too.
+        self.rule_id = rule_id if rule_id is not None else _cited_rule(args)
+
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values, for an app's answer to a client.
 
@@ -86,13 +96,7 @@ class CardrulesError(Exception):
         {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': None, \
 'message': "it is not seat 2's turn: seat 1 is to play"}
         """
-        return {
-            "code": _text(self.code),
-            "rule_id": None,
-            "seat": None,
-            "action": None,
-            "message": _text(str(self)),
-        }
+        return _document(self)
 
 
 class NotationError(CardrulesError, ValueError):
@@ -243,11 +247,8 @@ class IllegalActionError(CardrulesError, ValueError):
         seat: int | None = None,
         rule_id: str | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, action=action, seat=seat, rule_id=rule_id)
         self.message = message
-        self.action = action
-        self.seat = seat
-        self.rule_id = rule_id
 
     def __str__(self) -> str:
         # Messages may already cite the rule, or a clause of it ("(T-15a)").
@@ -260,13 +261,36 @@ class IllegalActionError(CardrulesError, ValueError):
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values: see :meth:`CardrulesError.to_dict`."""
-        return {
-            "code": _text(self.code),
-            "rule_id": _text(self.rule_id) if isinstance(self.rule_id, str) else None,
-            "seat": _seat_json(self.seat),
-            "action": _action_text(self.action),
-            "message": _text(str(self)),
-        }
+        return _document(self)
+
+
+def _document(error: CardrulesError) -> dict[str, Any]:
+    rule_id = error.rule_id
+    return {
+        "code": _text(error.code),
+        "rule_id": _text(rule_id) if isinstance(rule_id, str) else None,
+        "seat": _seat_json(error.seat),
+        "action": _action_text(error.action),
+        "message": _text(str(error)),
+    }
+
+
+# A rule cited in a message: "(T-22)", "(T-15a)", "(E-17), so", "(T-4): 40.25" - the ID
+# of a rule (a clause's letter dropped), right after an opening parenthesis. A plugin's
+# rules are cited the same way ("(W-3)").
+_CITATION: Final = re.compile(r"\(([A-Z][A-Z0-9]{0,3}-[0-9]+)[a-z]?\b")
+# A caller's text as the messages quote it (cardrules._util.quote: a str's repr), which
+# may hold anything, a citation's look-alike too; an apostrophe after a letter or a
+# digit ("seat 2's") opens none.
+_QUOTED: Final = re.compile(r"""(?<![0-9A-Za-z])(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+
+
+def _cited_rule(args: tuple[object, ...]) -> str | None:
+    """The first rule a message cites, outside the caller's values it quotes."""
+    if not args or type(args[0]) is not str or "-" not in args[0]:
+        return None
+    found = _CITATION.search(_QUOTED.sub("", args[0]))
+    return found.group(1) if found else None
 
 
 # The largest int every JSON reader holds exactly (IEEE double precision).
@@ -303,7 +327,10 @@ def _action_text(action: object) -> str | None:
             return _text(str(action)[:200])
         except Exception:
             return None
-    return None
+    if action is None:
+        return None
+    # Anything else a caller sent, as the messages show it (bounded, never raising).
+    return _text(quote(action)[:200])
 
 
 def _rebuild_error(
