@@ -53,7 +53,7 @@ from cardrules.bid_euchre.cards import NoTrump, is_ace_no_face
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.phases import Phase
 from cardrules.bid_euchre.play import Renege, Trick
-from cardrules.bid_euchre.scoring import _SEATS, HandResult, VoidReason
+from cardrules.bid_euchre.scoring import HandResult, VoidReason
 from cardrules.cards import Card, Suit
 from cardrules.errors import (
     BidError,
@@ -75,6 +75,9 @@ from cardrules.errors import (
 )
 from cardrules.state import check_seat
 from cardrules.tricks import Obligation
+
+# E-1: the seats as the game names them (its info.seat_names), for the messages.
+_SEATS: Final = ("N", "E", "S", "W")
 
 __all__ = [
     "NO_TRICKS",
