@@ -63,6 +63,9 @@ class CardrulesError(Exception):
 
     Attributes:
         code: A stable identifier of the error family, e.g. ``"invalid_deal"``.
+        rule_id: The numbered rule the message cites (``"T-8"``), else ``None``.
+        seat: The seat the error is about (the caller's), when known.
+        action: The action the caller sent, when there was one.
     """
 
     code: ClassVar[str] = "cardrules_error"
@@ -80,7 +83,10 @@ class CardrulesError(Exception):
         """The error as JSON values, for an app's answer to a client.
 
         ``{"code", "rule_id", "seat", "action", "message"}``: the rule, seat and action
-        are ``None`` where they do not apply; the action is its notation. The message is
+        are ``None`` where they do not apply. The rule is the one the message cites (a
+        clause's letter dropped); the seat and the action are the caller's whenever it
+        gave them, the action as its notation (text as sent, anything else as the
+        message quotes it). The message is
         ``str(error)``, which never names a card the acting seat cannot see (see
         ``cardrules.json_schema("error", ...)``). Every value is one JSON carries
         exactly, whatever the caller gave: a seat beyond 2**53 in magnitude is its text
@@ -93,7 +99,7 @@ class CardrulesError(Exception):
         ...     state.apply("bid garde", seat=2)
         ... except CardrulesError as error:
         ...     error.to_dict()
-        {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': None, \
+        {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': 'bid garde', \
 'message': "it is not seat 2's turn: seat 1 is to play"}
         """
         return _document(self)

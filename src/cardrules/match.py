@@ -35,8 +35,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, Self, runtime_checkable
 
-from cardrules._util import player_names, quote
+from cardrules._util import quote
 from cardrules.errors import GameOverError, ImmutableError, InvalidArgumentError, ScoreInputError
+from cardrules.info import player_names
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant

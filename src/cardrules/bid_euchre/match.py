@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 import attrs
 
-from cardrules._util import player_names, quote
+from cardrules._util import quote
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.errors import GameOverError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.match import match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.wire import match_check, match_document, match_header, match_list

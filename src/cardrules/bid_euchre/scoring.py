@@ -28,10 +28,11 @@ from typing import Any, Final, Literal, NoReturn, cast
 
 import attrs
 
-from cardrules._util import player_names, quote
+from cardrules._util import quote
 from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.errors import NotationError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.wire import facts_from_dict, result_from_dict
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules._util import MAX_POINTS, player_names, quote
+from cardrules._util import MAX_POINTS, quote
 from cardrules.errors import GameOverError, OptionsError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.match import match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.tarot.options import TarotOptions

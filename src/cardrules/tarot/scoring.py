@@ -27,8 +27,9 @@ from typing import Any, Final, Literal, cast
 
 import attrs
 
-from cardrules._util import player_names, quote, seal
+from cardrules._util import quote, seal
 from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
