@@ -13,15 +13,19 @@ S = TypeVar("S")
 __all__ = [
     "MAX_POINTS",
     "FrozenDict",
+    "fill_caller",
     "mypyc_attr",
     "public_dir",
     "quote",
     "seal",
+    "seat_word",
     "show_by_notation",
 ]
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr
+
+    from cardrules.errors import CardrulesError
 else:
 
     def mypyc_attr(**kwargs: Any) -> Any:
@@ -179,3 +183,28 @@ def public_dir(names: Iterable[str], path: Iterable[str] = ()) -> list[str]:
         if not info.name.startswith("_")
     }
     return sorted({*names, *modules})
+
+
+def fill_caller(error: CardrulesError, action: object, seat: object) -> None:
+    """Give ``error`` the action and the seat a caller sent, where it names none (for a
+    state's checks, which raise before they know one or the other).
+
+    A seat is an ``int`` (an invalid one too, as an invalid_seat error names it);
+    another value is left out (the document's seat is then ``None``).
+    """
+    if error.action is None and action is not None:
+        error.action = action
+    if error.seat is None and type(seat) is int:
+        error.seat = seat
+
+
+def seat_word(names: tuple[str, ...], seat: int) -> str:
+    """How a message names ``seat`` of a table whose seats are ``names`` (a game's
+    ``info.seat_names``): its name (``"S"``), or ``"seat 2"`` where seats go by number.
+
+    >>> seat_word(("N", "E", "S", "W"), 2), seat_word(("0", "1", "2"), 2)
+    ('S', 'seat 2')
+    """
+    if 0 <= seat < len(names) and names[seat] != str(seat):
+        return names[seat]
+    return f"seat {seat}"

@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import re
+from typing import Any, ClassVar, Final
 
 from cardrules._util import quote
 
@@ -62,15 +63,30 @@ class CardrulesError(Exception):
 
     Attributes:
         code: A stable identifier of the error family, e.g. ``"invalid_deal"``.
+        rule_id: The numbered rule the message cites (``"T-8"``), else ``None``.
+        seat: The seat the error is about (the caller's), when known.
+        action: The action the caller sent, when there was one.
     """
 
     code: ClassVar[str] = "cardrules_error"
+
+    def __init__(
+        self, *args: object, action: Any = None, seat: int | None = None, rule_id: str | None = None
+    ) -> None:
+        super().__init__(*args)
+        self.action = action
+        self.seat = seat
+        # Where the message cites a rule ("(T-8)"), the document carries it too.
+        self.rule_id = rule_id if rule_id is not None else _cited_rule(args)
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values, for an app's answer to a client.
 
         ``{"code", "rule_id", "seat", "action", "message"}``: the rule, seat and action
-        are ``None`` where they do not apply; the action is its notation. The message is
+        are ``None`` where they do not apply. The rule is the one the message cites (a
+        clause's letter dropped); the seat and the action are the caller's whenever it
+        gave them, the action as its notation (text as sent, anything else as the
+        message quotes it). The message is
         ``str(error)``, which never names a card the acting seat cannot see (see
         ``cardrules.json_schema("error", ...)``). Every value is one JSON carries
         exactly, whatever the caller gave: a seat beyond 2**53 in magnitude is its text
@@ -83,16 +99,10 @@ class CardrulesError(Exception):
         ...     state.apply("bid garde", seat=2)
         ... except CardrulesError as error:
         ...     error.to_dict()
-        {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': None, \
+        {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': 'bid garde', \
 'message': "it is not seat 2's turn: seat 1 is to play"}
         """
-        return {
-            "code": _text(self.code),
-            "rule_id": None,
-            "seat": None,
-            "action": None,
-            "message": _text(str(self)),
-        }
+        return _document(self)
 
 
 class NotationError(CardrulesError, ValueError):
@@ -243,11 +253,8 @@ class IllegalActionError(CardrulesError, ValueError):
         seat: int | None = None,
         rule_id: str | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, action=action, seat=seat, rule_id=rule_id)
         self.message = message
-        self.action = action
-        self.seat = seat
-        self.rule_id = rule_id
 
     def __str__(self) -> str:
         # Messages may already cite the rule, or a clause of it ("(T-15a)").
@@ -260,13 +267,36 @@ class IllegalActionError(CardrulesError, ValueError):
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values: see :meth:`CardrulesError.to_dict`."""
-        return {
-            "code": _text(self.code),
-            "rule_id": _text(self.rule_id) if isinstance(self.rule_id, str) else None,
-            "seat": _seat_json(self.seat),
-            "action": _action_text(self.action),
-            "message": _text(str(self)),
-        }
+        return _document(self)
+
+
+def _document(error: CardrulesError) -> dict[str, Any]:
+    rule_id = error.rule_id
+    return {
+        "code": _text(error.code),
+        "rule_id": _text(rule_id) if isinstance(rule_id, str) else None,
+        "seat": _seat_json(error.seat),
+        "action": _action_text(error.action),
+        "message": _text(str(error)),
+    }
+
+
+# A rule cited in a message: "(T-22)", "(T-15a)", "(E-17), so", "(T-4): 40.25" - the ID
+# of a rule (a clause's letter dropped), right after an opening parenthesis. A plugin's
+# rules are cited the same way ("(W-3)").
+_CITATION: Final = re.compile(r"\(([A-Z][A-Z0-9]{0,3}-[0-9]+)[a-z]?\b")
+# A caller's text as the messages quote it (cardrules._util.quote: a str's repr), which
+# may hold anything, a citation's look-alike too; an apostrophe after a letter or a
+# digit ("seat 2's") opens none.
+_QUOTED: Final = re.compile(r"""(?<![0-9A-Za-z])(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+
+
+def _cited_rule(args: tuple[object, ...]) -> str | None:
+    """The first rule a message cites, outside the caller's values it quotes."""
+    if not args or type(args[0]) is not str or "-" not in args[0]:
+        return None
+    found = _CITATION.search(_QUOTED.sub("", args[0]))
+    return found.group(1) if found else None
 
 
 # The largest int every JSON reader holds exactly (IEEE double precision).
@@ -303,7 +333,10 @@ def _action_text(action: object) -> str | None:
             return _text(str(action)[:200])
         except Exception:
             return None
-    return None
+    if action is None:
+        return None
+    # Anything else a caller sent, as the messages show it (bounded, never raising).
+    return _text(quote(action)[:200])
 
 
 def _rebuild_error(

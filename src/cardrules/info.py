@@ -419,3 +419,33 @@ class GameInfo:
     def deals_word(self) -> str:
         """The plural of :attr:`deal_word`: ``"deals"``, ``"hands"``."""
         return self.deal_word + "s"
+
+
+_NAME_LENGTH: Final = 60
+
+
+def player_names(names: object, players: int) -> tuple[str, ...] | None:
+    """``names`` checked as the players' names for a text for people (``explain``): one
+    distinct, non-empty str of at most 60 characters per seat, seat 0 first; ``None``
+    for none (the seats are then named as the game names them).
+
+    >>> player_names(["Ann", "Bob"], 2), player_names(None, 2)
+    (('Ann', 'Bob'), None)
+
+    Raises:
+        InvalidArgumentError: anything else.
+    """
+    if names is None:
+        return None
+    given: tuple[object, ...] | None = tuple(names) if isinstance(names, (tuple, list)) else None
+    if (
+        given is None
+        or len(given) != players
+        or not all(type(n) is str and n.strip() and len(n) <= _NAME_LENGTH for n in given)
+        or len(set(given)) != players
+    ):
+        raise InvalidArgumentError(
+            f"names are {players} distinct non-empty strs of at most {_NAME_LENGTH}"
+            f" characters, one per seat, not {quote(names)}"
+        )
+    return given  # type: ignore[return-value]

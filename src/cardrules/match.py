@@ -32,10 +32,12 @@ from __future__ import annotations
 import hashlib
 import inspect
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, Self, runtime_checkable
 
 from cardrules._util import quote
 from cardrules.errors import GameOverError, ImmutableError, InvalidArgumentError, ScoreInputError
+from cardrules.info import player_names
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant
@@ -442,19 +444,27 @@ class Series:
         state: State = self._variant.new_game(dealer=self._dealer, **source)
         return state
 
-    def explain(self) -> str:
-        """One line per deal with its scores, then the totals.
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        """One line per deal with its scores, then the totals, each with its player's name
+        if ``names`` (seat 0 first) are given.
 
         >>> import cardrules
         >>> print(Series(cardrules.get_variant("tarot")).explain())
         French Tarot series, 0 deals: totals 0, 0, 0, 0
+
+        Raises:
+            InvalidArgumentError: ``names`` is not one distinct name per seat.
         """
+        given = player_names(names, self._variant.players)
         lines = []
         for number, result in enumerate(self._results, 1):
             summary = getattr(result, "summary", None)
             text = summary if isinstance(summary, str) else type(result).__name__
             lines.append(f"{number}. {text}")
-        totals = ", ".join(f"{t:g}" for t in self._totals)
+        if given is None:
+            totals = ", ".join(f"{t:g}" for t in self._totals)
+        else:
+            totals = ", ".join(f"{n} {t:g}" for n, t in zip(given, self._totals, strict=True))
         count = len(self._results)
         lines.append(
             f"{self._variant.name} series, {count} deal{'s' * (count != 1)}: totals {totals}"

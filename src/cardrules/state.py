@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from cardrules._records import Record, check_rules_version, record_of, thaw
-from cardrules._util import quote
+from cardrules._util import fill_caller, quote, seat_word
 from cardrules.actions import Action, ActionSpace
 from cardrules.cards import Card
 from cardrules.decks import card_codes, deal, parse_codes, shuffle
@@ -872,9 +872,12 @@ class State(abc.ABC):
     Tarot and ``"hand"`` in Bid Euchre."""
 
     def _not_your_turn(self, seat: int, to_play: int) -> IllegalActionError:
-        """The error for ``seat`` acting while ``to_play`` is to act."""
+        """The error for ``seat`` acting while ``to_play`` is to act (seats named as the
+        game declares them: ``info.seat_names``)."""
+        names = self.variant.info.seat_names
         return NotYourTurnError(
-            f"it is not seat {seat}'s turn: seat {to_play} is to play", seat=seat
+            f"it is not {seat_word(names, seat)}'s turn: {seat_word(names, to_play)} is to play",
+            seat=seat,
         )
 
 
@@ -964,7 +967,11 @@ class StateBase(State):
         ...
         cardrules.errors.NotationError: ...
         """
-        self._validate(action, seat)
+        try:
+            self._validate(action, seat)
+        except CardrulesError as error:
+            fill_caller(error, action, seat)
+            raise
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> Self:
         """Check ``action`` and return the state after it. ``self`` is never modified.
@@ -975,7 +982,12 @@ class StateBase(State):
         >>> len(after.history), len(state.history)
         (1, 0)
         """
-        checked, acting = self._validate(action, seat)
+        try:
+            checked, acting = self._validate(action, seat)
+        except CardrulesError as error:
+            # The checks raise before they know the action or the seat: the caller's.
+            fill_caller(error, action, seat)
+            raise
         return self._transition(checked, acting)
 
     def _parse(self, action: object, seat: int) -> Action:
@@ -1070,7 +1082,7 @@ class SeatRequired:
 the seat of the client that sent the action (seat 1 is to play)
         """
         if seat is None:
-            raise self._seat_required()
+            raise self._seat_required(action)
         return super().apply(action, seat)  # type: ignore[misc]
 
     def check(self, action: Action | str | int, seat: int | None = None) -> None:
@@ -1089,7 +1101,7 @@ the seat of the client that sent the action (seat 1 is to play)
         cardrules.errors.SeatRequiredError: ...
         """
         if seat is None:
-            raise self._seat_required()
+            raise self._seat_required(action)
         super().check(action, seat)  # type: ignore[misc]
 
     def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool:
@@ -1102,16 +1114,19 @@ the seat of the client that sent the action (seat 1 is to play)
         """
         return seat is not None and bool(super().is_legal(action, seat))  # type: ignore[misc]
 
-    def _seat_required(self) -> SeatRequiredError:
+    def _seat_required(self, action: object = None) -> SeatRequiredError:
         to_play: int | None = self.to_play  # type: ignore[attr-defined]
         if to_play is None:
             return SeatRequiredError(
                 "this game requires the acting seat: pass seat=, the seat of the client that "
-                "sent the action (and the game is over)"
+                "sent the action (and the game is over)",
+                action=action,
             )
+        names: tuple[str, ...] = self.variant.info.seat_names  # type: ignore[attr-defined]
         return SeatRequiredError(
             "this game requires the acting seat: pass seat=, the seat of the client that "
-            f"sent the action (seat {to_play} is to play)"
+            f"sent the action ({seat_word(names, to_play)} is to play)",
+            action=action,
         )
 
 

@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Final, Self
 
 import attrs
 
-from cardrules._util import quote
+from cardrules._util import quote, seat_word
 from cardrules.actions import Action, Play
 from cardrules.cards import Card, Rank
 from cardrules.envelope import game_key, result_document, view_envelope
@@ -282,7 +282,14 @@ class TrickPlay:
         """The legal plays of the seat to play, in deck order."""
         return tuple(Play(card) for card in self.legal_cards())
 
-    def check(self, card: Card, seat: int, *, rule_ids: Mapping[str, str] | None = None) -> int:
+    def check(
+        self,
+        card: Card,
+        seat: int,
+        *,
+        rule_ids: Mapping[str, str] | None = None,
+        seat_names: tuple[str, ...] = (),
+    ) -> int:
         """The position ``seat`` plays ``card`` from, or the specific error.
 
         The caller has checked that ``seat`` is to play. The messages name only
@@ -293,6 +300,8 @@ class TrickPlay:
             seat: The seat playing it.
             rule_ids: The game's rule IDs for the errors, by ``"deck"`` (the card is
                 not in the deck), ``"follow"``, ``"trump"`` and ``"overtrump"``.
+            seat_names: How the messages name the seats (the game's
+                ``info.seat_names``); by number (``"seat 2"``) if not given.
 
         Raises:
             UnknownCardError: ``card`` is not in the deck.
@@ -325,16 +334,16 @@ class TrickPlay:
         held = [p for p in positions if hand >> p & 1]
         if not held:
             raise CardNotInHandError(
-                f"seat {seat} does not hold {card}", action=Play(card), seat=seat
+                f"{seat_word(seat_names, seat)} does not hold {card}", action=Play(card), seat=seat
             )
         position = held[0]
         why = table.why_illegal(hand, self.trick, position)
         if why is None:
             return position
-        raise self._broken(why, card, seat, rules)
+        raise self._broken(why, card, seat, rules, seat_word(seat_names, seat))
 
     def _broken(
-        self, why: Obligation, card: Card, seat: int, rules: Mapping[str, str]
+        self, why: Obligation, card: Card, seat: int, rules: Mapping[str, str], who: str
     ) -> IllegalActionError:
         led = self.table.led_suit(self.trick)
         label = self.table.suit_labels[led] if led >= 0 else None
@@ -342,7 +351,7 @@ class TrickPlay:
         if why is Obligation.FOLLOW_SUIT:
             rule = rules.get("follow")
             return MustFollowSuitError(
-                f"{card} does not follow the suit led: seat {seat} holds {name} and must play one",
+                f"{card} does not follow the suit led: {who} holds {name} and must play one",
                 action=Play(card),
                 seat=seat,
                 rule_id=rule,
@@ -350,14 +359,14 @@ class TrickPlay:
         if why is Obligation.TRUMP:
             rule = rules.get("trump")
             return MustTrumpError(
-                f"{card}: seat {seat} holds no {name} and must trump",
+                f"{card}: {who} holds no {name} and must trump",
                 action=Play(card),
                 seat=seat,
                 rule_id=rule,
             )
         rule = rules.get("overtrump")
         return MustOvertrumpError(
-            f"{card}: seat {seat} must play a trump above the best one in the trick",
+            f"{card}: {who} must play a trump above the best one in the trick",
             action=Play(card),
             seat=seat,
             rule_id=rule,
@@ -828,8 +837,9 @@ class TrickState(StateBase):
     def _refuse(self, action: Action, seat: int) -> IllegalActionError:
         """The error for an action of the phase that is not legal (a subclass names its
         rule)."""
+        who = seat_word(self.variant.info.seat_names, seat)
         return IllegalActionError(
-            f"seat {seat} may not {self.variant.action_text(action)} now",
+            f"{who} may not {self.variant.action_text(action)} now",
             action=action,
             seat=seat,
             rule_id=self.rule_ids.get("phase"),
@@ -846,9 +856,11 @@ class TrickState(StateBase):
         parsed = self._parse(action, acting)
         phase = self._phase_actions()
         if phase is not None and parsed not in phase:
+            names = self.variant.info.seat_names
             if type(parsed) is Play:
                 raise WrongPhaseError(
-                    f"seat {acting} has no card to play yet: {self.variant.action_text(phase[0])}"
+                    f"{seat_word(names, acting)} has no card to play yet:"
+                    f" {self.variant.action_text(phase[0])}"
                     " or another action of this phase",
                     action=parsed,
                     seat=acting,
@@ -857,13 +869,16 @@ class TrickState(StateBase):
             raise self._refuse(parsed, acting)
         if phase is None:
             if type(parsed) is not Play:
+                names = self.variant.info.seat_names
                 raise WrongPhaseError(
-                    f"seat {acting} plays a card now, not {quote(str(parsed))}",
+                    f"{seat_word(names, acting)} plays a card now, not {quote(str(parsed))}",
                     action=parsed,
                     seat=acting,
                     rule_id=self.rule_ids.get("phase"),
                 )
-            self._play.check(parsed.card, acting, rule_ids=self.rule_ids)
+            self._play.check(
+                parsed.card, acting, rule_ids=self.rule_ids, seat_names=self.variant.info.seat_names
+            )
         return parsed, acting
 
     def _transition(self, action: Action, seat: int) -> Self:

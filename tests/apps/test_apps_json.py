@@ -242,7 +242,7 @@ def test_error_documents_name_code_rule_seat_and_action() -> None:
         "code": "not_your_turn",
         "rule_id": None,
         "seat": 0,
-        "action": None,
+        "action": "bid 4",
         "message": str(caught.value),
     }
     while state.legal_actions()[0].__class__.__name__ != "Play":

@@ -22,6 +22,7 @@ from cardrules import (
     State,
     decks,
 )
+from cardrules._util import seat_word
 from cardrules.bid_euchre import BidEuchreVariant
 from cardrules.tarot import TarotVariant
 
@@ -61,8 +62,11 @@ def test_every_state_after_a_seated_deal_requires_the_seat(
             continue
         before = (state, state.history, state.to_play)
         for action in state.legal_actions()[:3]:
-            with pytest.raises(SeatRequiredError, match=f"seat {state.to_play} is to play"):
+            assert state.to_play is not None
+            who = seat_word(variant.info.seat_names, state.to_play)
+            with pytest.raises(SeatRequiredError, match=f"{who} is to play") as required:
                 state.apply(action)
+            assert required.value.to_dict()["action"] == str(action)
             with pytest.raises(SeatRequiredError):
                 state.check(action)
             assert not state.is_legal(action)

@@ -186,6 +186,9 @@ def _print_tally(request: pytest.FixtureRequest) -> Iterator[None]:
         lines.append(f"  {klass:<{width}}  {c['tries']:>8}  {c['rejected']:>8}  {c['accepted']:>8}")
     total = sum(c["tries"] for c in TALLY.values())
     lines.append(f"  {'total':<{width}}  {total:>8}")
+    lines.append(
+        "error fields: " + ", ".join(f"{k} {v}" for k, v in sorted(FIELDS.items())) or "none"
+    )
     print("\n".join(lines))
 
 
@@ -286,12 +289,70 @@ def cards_in(action: object) -> set[Card]:
 
 
 def raised(call: Callable[[], object]) -> Exception | None:
-    """The exception ``call`` raises, or None."""
+    """The exception ``call`` raises, or None (a library error's fields checked)."""
     try:
         call()
     except Exception as exc:  # every type is looked at by the caller
+        if isinstance(exc, CardrulesError):
+            check_fields(exc)
         return exc
     return None
+
+
+# -- the error's fields (issue 20: errors filled alike) -------------------------------------
+
+# A rule cited in a message: the specs' IDs and the plugins' ("(W-3)"), with a clause.
+CITED: Final = re.compile(r"\b(?:[TE]|[A-Z][A-Z0-9]{0,3})-\d+[a-z]?\b")
+FIELDS: Final[Counter[str]] = Counter()
+QUOTED: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def error_schema(variant_id: str) -> Any:
+    jsonschema: Any = pytest.importorskip("jsonschema")
+    return jsonschema.Draft202012Validator(cardrules.json_schema("error", variant_id))
+
+
+SCHEMA_OF: Final = functools.cache(error_schema)
+
+
+def check_fields(
+    error: CardrulesError,
+    action: object = None,
+    seat: object = None,
+    players: int | None = None,
+    variant_id: str = "tarot",
+) -> None:
+    """The property of the error fields: a rule the message cites (outside the caller's
+    quoted input) is ``rule_id``; a seat in range given by the caller is ``error.seat``;
+    an action given is in the document (its notation, or quoted junk); the document is
+    JSON and valid under the error schema."""
+    message = str(error)
+    # The caller's text, as the message quotes it whole or in part, cites nothing (any
+    # quoted text where the caller's input is not known here).
+    caller = action if isinstance(action, str) else ""
+    own = QUOTED.sub(lambda m: "" if action is None or m[0][1:-1] in caller else m[0], message)
+    cited = {c.rstrip("abcdefghijklmnopqrstuvwxyz") for c in CITED.findall(own)} | set(
+        CITED.findall(own)
+    )
+    if cited:
+        assert error.rule_id in cited, f"{error!r} cites {cited}, rule_id {error.rule_id!r}"
+        FIELDS["rule cited and carried"] += 1
+    document = error.to_dict()
+    if players is not None and type(seat) is int and 0 <= seat < players:
+        assert error.seat == seat, f"{error!r}: seat {error.seat!r}, not {seat}"
+        assert document["seat"] == seat
+        FIELDS["seat given and carried"] += 1
+    if action is not None:
+        shown = document["action"]
+        assert isinstance(shown, str), f"{error!r} drops the action {quote(action)}"
+        if isinstance(action, str):
+            assert action.startswith(shown[:100]) or shown in action, (shown, action)
+        elif isinstance(action, Action):
+            assert shown == str(action)[:200]
+        FIELDS["action given and carried"] += 1
+    text = json.dumps(document, allow_nan=False)
+    SCHEMA_OF(variant_id).validate(json.loads(text))
+    FIELDS["documents valid"] += 1
 
 
 def assert_no_leak(text: str, state: State, caller: int | None, action: object) -> None:
@@ -335,6 +396,8 @@ class Attempt:
             tally(klass, "accepted")
             return
         assert isinstance(error, expected or IllegalActionError), f"{what}: {error!r}"
+        assert isinstance(error, CardrulesError)
+        check_fields(error, action, seat, state.variant.players, state.variant.id)
         for text in (str(error), repr(error)):
             assert_no_leak(text, state, caller if type(caller) is int else None, action)
         again = raised(lambda: state.check(action, seat))  # type: ignore[arg-type]
@@ -789,3 +852,76 @@ def test_b_the_message_helper_renders_any_value_briefly() -> None:
         assert quote(10**37) == str(10**37)
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+# -- (c) the error fields of any text, id or object from any seat ---------------------------
+
+JUNK: Final = (
+    "pass",
+    "bid garde",
+    "bid 4",
+    "play QH",
+    "play 21T",
+    "play (T-22)",
+    "discard KH",
+    "give 9S",
+    "trump hearts",
+    "junk 'E-5'",
+    "",
+    object(),
+    1.5,
+    None,
+)
+
+
+@given(
+    name=st.sampled_from(sorted(CONFIGS)),
+    deal=st.integers(0, 3),
+    step=st.integers(0, 80),
+    action=st.sampled_from(JUNK) | st.text(max_size=24) | st.integers(-3, 400),
+    seat=st.none() | st.integers(-1, 5) | st.sampled_from([True, "1", 2.0]),
+)
+def test_c_error_fields_of_any_input_from_any_seat(
+    name: str, deal: int, step: int, action: object, seat: object
+) -> None:
+    states = deal_states(name, deal)
+    state = states[min(step, len(states) - 1)]
+    if action is None:
+        return
+    for call in (state.apply, state.check):
+        error = raised(functools.partial(call, action, seat))  # type: ignore[arg-type]
+        if error is None:
+            tally("(c) error fields", "accepted")
+            continue
+        assert isinstance(error, CardrulesError), repr(error)
+        check_fields(error, action, seat, state.variant.players, state.variant.id)
+        tally("(c) error fields", "rejected")
+
+
+def test_c_error_fields_name_the_rule_the_seat_and_the_action() -> None:
+    tarot = TarotVariant().new_game(seed=1)
+    cases: list[tuple[State, object, int | None, dict[str, object]]] = [
+        (tarot, "play 21T", None, {"code": "wrong_phase", "rule_id": "T-10", "seat": 1}),
+        (tarot, "no such action", 1, {"code": "bad_notation", "seat": 1}),
+        (tarot, "bid garde", 2, {"code": "not_your_turn", "action": "bid garde", "seat": 2}),
+        (tarot, object(), 1, {"code": "invalid_action", "seat": 1}),
+    ]
+    euchre = BidEuchreVariant().new_game(seed=1)
+    cases.append((euchre, "bid 3", 2, {"code": "not_your_turn", "action": "bid 3", "seat": 2}))
+    for state, action, seat, expected in cases:
+        error = raised(functools.partial(state.apply, action, seat))  # type: ignore[arg-type]
+        assert isinstance(error, CardrulesError)
+        document = error.to_dict()
+        for key, value in expected.items():
+            assert document[key] == value, (document, key)
+        assert document["action"] is not None
+    assert "it is not S's turn: E is to play" in str(
+        raised(functools.partial(euchre.apply, "bid 3", 2))
+    )
+    # A rule cited outside any caller text, and nowhere else.
+    deal_error = raised(functools.partial(TarotVariant().deal, hands=["KH"] * 4, chien=[]))
+    assert isinstance(deal_error, CardrulesError)
+    assert deal_error.rule_id == "T-8"
+    junk = raised(functools.partial(tarot.apply, "play (T-22)", 1))
+    assert isinstance(junk, CardrulesError)
+    assert junk.rule_id is None

@@ -562,3 +562,28 @@ def test_deal_is_a_value_of_the_deal() -> None:
     deal = Deal(variant, 0, (DECK[:5], DECK[5:10], DECK[10:15]))
     assert GuessState.first(deal).deal_piles() == deal.hands
     assert GuessState.leader(deal) == 1
+
+
+class NamedGuessVariant(GuessVariant):
+    """The guessing game at a table whose seats have names."""
+
+    @property
+    def info(self) -> GameInfo:
+        return attrs.evolve(super().info, seat_names=("Nord", "Est", "Sud"))
+
+
+def test_a_trick_states_errors_name_seats_as_declared_and_carry_the_caller() -> None:
+    state = NamedGuessVariant(players=3).new_game(seed=2)
+    with pytest.raises(cardrules.NotYourTurnError) as info:
+        state.apply("guess 1", seat=2)
+    assert str(info.value) == "it is not Sud's turn: Est is to play"
+    assert info.value.to_dict()["action"] == "guess 1"
+    with pytest.raises(cardrules.WrongPhaseError, match=r"^Est has no card to play yet") as wrong:
+        state.apply(Play(state.hand(1)[0]), seat=1)
+    assert wrong.value.to_dict()["rule_id"] == "G-2"
+    with pytest.raises(cardrules.NotationError) as bad:
+        state.apply("guess", seat=1)
+    assert (bad.value.seat, bad.value.to_dict()["action"]) == (1, "guess")
+    plain = GuessVariant(players=3).new_game(seed=2)
+    with pytest.raises(cardrules.NotYourTurnError, match="it is not seat 2's turn: seat 1 is"):
+        plain.apply("guess 1", seat=2)

@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Self, TypeVar, overload
 
-from cardrules._util import mypyc_attr, quote
+from cardrules._util import fill_caller, mypyc_attr, quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.bid_euchre._tables import TRUMP_CHOICES, Lead, PlayTables, Tables
 from cardrules.bid_euchre.actions import (
@@ -58,6 +58,7 @@ from cardrules.cards import Card, Suit
 from cardrules.errors import (
     BidError,
     CardNotInHandError,
+    CardrulesError,
     DeclarationError,
     ExchangeError,
     GameOverError,
@@ -74,6 +75,9 @@ from cardrules.errors import (
 )
 from cardrules.state import check_seat
 from cardrules.tricks import Obligation
+
+# E-1: the seats as the game names them (its info.seat_names), for the messages.
+_SEATS: Final = ("N", "E", "S", "W")
 
 __all__ = [
     "NO_TRICKS",
@@ -635,36 +639,41 @@ class Core:
     def _validate(self, action: object, seat: object) -> tuple[Action, int]:
         """The action (parsed if it was text or an id) and the acting seat, if ``apply``
         accepts them; else the specific error (see :meth:`apply`). Builds no state."""
-        s = self._turn(seat)
-        h = self._h
-        checked = self._parse(action, s)
-        kind = type(checked)
-        if kind is Play or kind is Give or kind is Discard:
-            card = checked.card  # type: ignore[attr-defined]
-            if type(card) is not Card or not h.play.position_mask[card.index]:
-                raise UnknownCardError(
-                    f"{quote(card)} is not in this game's deck", action=checked, seat=s
-                )
-        phase = h.phase
-        if phase is _PLAY and kind is Play:
-            self._check_play(checked, s)  # type: ignore[arg-type]
-        elif phase is _AUCTION and (kind is Bid or kind is Pass):
-            self._check_call(checked, s)
-        elif phase is _TRUMP and kind is NameTrump:
-            self._check_trump(checked, s)  # type: ignore[arg-type]
-        elif phase is _EXCHANGE and kind is Give:
-            self._check_give(checked, s)  # type: ignore[arg-type]
-        elif phase is _DISCARD and kind is Discard:
-            self._check_discard(checked, s)  # type: ignore[arg-type]
-        elif phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
-            self._check_claim(checked, s)
-        elif not (phase is _NAME_SUIT and kind is NameSuit):
-            # E-37: any of the four suits may be named; everything else is refused.
-            if kind not in _ACTION_TYPES:
-                raise InvalidActionError(
-                    f"{quote(checked)} is not a Bid Euchre action", action=checked, seat=s
-                )
-            raise WrongPhaseError(_PHASE_HINTS[phase], action=checked, seat=s)
+        try:
+            s = self._turn(seat)
+            h = self._h
+            checked = self._parse(action, s)
+            kind = type(checked)
+            if kind is Play or kind is Give or kind is Discard:
+                card = checked.card  # type: ignore[attr-defined]
+                if type(card) is not Card or not h.play.position_mask[card.index]:
+                    raise UnknownCardError(
+                        f"{quote(card)} is not in this game's deck", action=checked, seat=s
+                    )
+            phase = h.phase
+            if phase is _PLAY and kind is Play:
+                self._check_play(checked, s)  # type: ignore[arg-type]
+            elif phase is _AUCTION and (kind is Bid or kind is Pass):
+                self._check_call(checked, s)
+            elif phase is _TRUMP and kind is NameTrump:
+                self._check_trump(checked, s)  # type: ignore[arg-type]
+            elif phase is _EXCHANGE and kind is Give:
+                self._check_give(checked, s)  # type: ignore[arg-type]
+            elif phase is _DISCARD and kind is Discard:
+                self._check_discard(checked, s)  # type: ignore[arg-type]
+            elif phase is _CLAIM and (kind is ClaimAceNoFace or kind is Pass):
+                self._check_claim(checked, s)
+            elif not (phase is _NAME_SUIT and kind is NameSuit):
+                # E-37: any of the four suits may be named; everything else is refused.
+                if kind not in _ACTION_TYPES:
+                    raise InvalidActionError(
+                        f"{quote(checked)} is not a Bid Euchre action", action=checked, seat=s
+                    )
+                raise WrongPhaseError(_PHASE_HINTS[phase], action=checked, seat=s)
+        except CardrulesError as error:
+            # The turn and the notation are checked before the action or the seat is known.
+            fill_caller(error, action, seat)
+            raise
         return checked, s
 
     def _turn(self, seat: object) -> int:
@@ -679,11 +688,14 @@ class Core:
             if s == self._auction.sitting_out and self._h.phase in (_PLAY, _NAME_SUIT):
                 # E-21: the partner of a help or moon declarer plays no card.
                 raise NotYourTurnError(
-                    f"seat {s} sits out this hand: the partner of a help or moon bid does not play",
+                    f"{_SEATS[s]} sits out this hand: the partner of a help or moon bid does not"
+                    " play",
                     seat=s,
                     rule_id="E-21",
                 )
-            raise NotYourTurnError(f"it is not seat {s}'s turn: seat {to_play} is to play", seat=s)
+            raise NotYourTurnError(
+                f"it is not {_SEATS[s]}'s turn: {_SEATS[to_play]} is to play", seat=s
+            )
         return s
 
     def _parse(self, action: object, seat: int) -> Action:
@@ -711,7 +723,7 @@ class Core:
             return
         if not self._hand_of(seat) & p.position_mask[card.index]:
             raise CardNotInHandError(
-                f"seat {seat} does not hold {card}", action=action, seat=seat, rule_id="E-19"
+                f"{_SEATS[seat]} does not hold {card}", action=action, seat=seat, rule_id="E-19"
             )
         # E-19: the kernel refused the card; the trick table says which duty it breaks
         # (following suit under the rules as written; trumping or overtrumping under a
@@ -724,14 +736,14 @@ class Core:
         why = p.table.why_illegal(hand, self._trick, (held & -held).bit_length() - 1, lead[1])
         if why is Obligation.TRUMP:
             raise MustTrumpError(
-                f"{name} was led and seat {seat} holds none: play a trump",
+                f"{name} was led and {_SEATS[seat]} holds none: play a trump",
                 action=action,
                 seat=seat,
                 rule_id="E-19",
             )
         if why is Obligation.OVERTRUMP:
             raise MustOvertrumpError(
-                f"seat {seat} must play a trump above the best trump of the trick",
+                f"{_SEATS[seat]} must play a trump above the best trump of the trick",
                 action=action,
                 seat=seat,
                 rule_id="E-19",
@@ -746,7 +758,7 @@ class Core:
                 rule_id="E-19",
             )
         raise MustFollowSuitError(
-            f"{name} was led and seat {seat} holds a card of {name}: follow suit",
+            f"{name} was led and {_SEATS[seat]} holds a card of {name}: follow suit",
             action=action,
             seat=seat,
             rule_id="E-19",
@@ -777,7 +789,10 @@ class Core:
         posm = h.play.position_mask[action.card.index]
         if not self._hand_of(seat) & posm:
             raise CardNotInHandError(
-                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-14"
+                f"{_SEATS[seat]} does not hold {action.card}",
+                action=action,
+                seat=seat,
+                rule_id="E-14",
             )
         partner = (_seat(self._auction.declarer) + 2) % 4
         if seat == partner and not partner_choices(h, partner) & posm:
@@ -796,7 +811,10 @@ class Core:
     def _check_discard(self, action: Discard, seat: int) -> None:
         if not self._hand_of(seat) & self._h.play.position_mask[action.card.index]:
             raise CardNotInHandError(
-                f"seat {seat} does not hold {action.card}", action=action, seat=seat, rule_id="E-37"
+                f"{_SEATS[seat]} does not hold {action.card}",
+                action=action,
+                seat=seat,
+                rule_id="E-37",
             )
 
     def _check_claim(self, action: Action, seat: int) -> None:
@@ -804,7 +822,7 @@ class Core:
             self._h.play.deck.cards_of(self._hand_of(seat))
         ):
             raise DeclarationError(
-                f"seat {seat}'s hand does not qualify for Ace No Face: it needs an ace"
+                f"{_SEATS[seat]}'s hand does not qualify for Ace No Face: it needs an ace"
                 " and no jack, queen or king",
                 action=action,
                 seat=seat,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 import attrs
@@ -32,6 +32,7 @@ from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.errors import GameOverError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.match import match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.wire import match_check, match_document, match_header, match_list
@@ -597,8 +598,12 @@ class BidEuchreMatch:
         )
         return self.next_deal(rng)
 
-    def explain(self) -> str:
+    def explain(self, names: Sequence[str] | None = None) -> str:
         """The score sheet: each hand with its points and running score, then the state.
+
+        Args:
+            names: The players' names, N first (N, E, S, W), for the seats' letters;
+                the first line then says who sits where.
 
         Returns:
             Several lines for people, with the target and the house rules in words (as
@@ -616,8 +621,13 @@ class BidEuchreMatch:
         1. N deals; 3 by N for NS: made with 3 of 6 tricks; NS +3, EW +3 -> NS 33, EW 32
            NS wins: both teams are at 32 or more and NS is higher (E-34)
         NS wins: NS 33, EW 32
+
+        Raises:
+            InvalidArgumentError: ``names`` is not four distinct names.
         """
         options = self.options
+        given = player_names(names, 4)
+        seats = _SEATS if given is None else given
         before = (
             self.scores[0] - sum(h.delta[0] for h in self.results),
             self.scores[1] - sum(h.delta[1] for h in self.results),
@@ -627,12 +637,15 @@ class BidEuchreMatch:
             f"Bid Euchre match to {options.target_score} ({rules})",
             f"start: NS {before[0]}, EW {before[1]}",
         ]
+        if given is not None:
+            teams = (f"{t} ({given[i]} and {given[i + 2]})" for i, t in enumerate(_TEAMS))
+            lines.insert(1, "teams: " + ", ".join(teams))
         dealer = (self.dealer - len(self.results)) % 4
         for number, hand in enumerate(self.results, 1):
             after = (before[0] + hand.delta[0], before[1] + hand.delta[1])
             _, why = _end_check(options, before, after, hand)
             lines.append(
-                f"{number}. {_SEATS[dealer]} deals; {hand.summary};"
+                f"{number}. {seats[dealer]} deals; {hand._summary(seats)};"
                 f" NS {_signed(hand.delta[0])}, EW {_signed(hand.delta[1])}"
                 f" -> NS {after[0]}, EW {after[1]}"
             )
@@ -644,6 +657,6 @@ class BidEuchreMatch:
         else:
             lines.append(
                 f"in progress at NS {self.scores[0]}, EW {self.scores[1]};"
-                f" {_SEATS[self.dealer]} deals next"
+                f" {seats[self.dealer]} deals next"
             )
         return "\n".join(lines)

@@ -23,7 +23,7 @@ EW +1
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, NoReturn, cast
 
 import attrs
@@ -33,6 +33,7 @@ from cardrules.bid_euchre.bidding import Contract, ContractKind
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.envelope import result_envelope
 from cardrules.errors import NotationError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.wire import facts_from_dict, result_from_dict
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
@@ -319,6 +320,10 @@ class HandResult:
         Every line ends with the points it is worth, and each team's points add up to
         its delta.
         """
+        return self._reasons(_SEATS)
+
+    def _reasons(self, seats: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """:attr:`reasons`, the seats named ``seats``."""
         facts = self.facts
         contract = facts.contract
         if contract is None:
@@ -340,7 +345,7 @@ class HandResult:
         lines[1 - team].append(f"defended against {name} with {_tricks(t_d)}: {_signed(t_d)}")
         penalty = _signed(-options.renege_penalty)
         for seat in facts.reneges:
-            lines[seat % 2].append(f"renege by {_SEATS[seat]}: {penalty}")
+            lines[seat % 2].append(f"renege by {seats[seat]}: {penalty}")
         return (tuple(lines[0]), tuple(lines[1]))
 
     @property
@@ -351,6 +356,10 @@ class HandResult:
         >>> score_hand(HandFacts(contract=Contract.moon(6), declarer=1, tricks=(1, 5))).summary
         '6M by E for EW: set with 5 of 6 tricks'
         """
+        return self._summary(_SEATS)
+
+    def _summary(self, seats: tuple[str, ...]) -> str:
+        """:attr:`summary`, the seats named ``seats``."""
         facts = self.facts
         contract = facts.contract
         if contract is None:
@@ -358,7 +367,7 @@ class HandResult:
         declarer = _seat(facts.declarer)
         team = declarer % 2
         return (
-            f"{_contract_name(contract, self.options)} by {_SEATS[declarer]}"
+            f"{_contract_name(contract, self.options)} by {seats[declarer]}"
             f" for {_TEAMS[team]}: {'made' if self.made else 'set'} with"
             f" {facts.tricks[team]} of {self.options.tricks_per_hand} tricks"
         )
@@ -468,12 +477,19 @@ class HandResult:
 
         return cast(HandResult, result_from_dict(document, rescore, _ADDED))
 
-    def explain(self) -> str:
+    def explain(self, names: Sequence[str] | None = None) -> str:
         """A few lines for people: the contract and outcome, then each team's points.
+
+        Args:
+            names: The players' names, N first (N, E, S, W), for the seats' letters;
+                a team is then shown with its players (``NS (Ann and Cy)``).
 
         Returns:
             The :attr:`summary`, then each team's delta followed by its
             :attr:`reasons`, indented.
+
+        Raises:
+            InvalidArgumentError: ``names`` is not four distinct names.
 
         >>> print(score_hand(HandFacts.void("all_pass")).explain())
         hand thrown in: all four passed (E-12)
@@ -482,11 +498,21 @@ class HandResult:
         EW 0
           hand thrown in, all four passed (E-12): 0
         """
-        lines = [self.summary]
-        for team, reasons in enumerate(self.reasons):
-            lines.append(f"{_TEAMS[team]} {_signed(self.delta[team])}")
+        given = player_names(names, 4)
+        seats = _SEATS if given is None else given
+        lines = [self._summary(seats)]
+        for team, reasons in enumerate(self._reasons(seats)):
+            lines.append(f"{_team_words(team, given)} {_signed(self.delta[team])}")
             lines.extend(f"  {reason}" for reason in reasons)
         return "\n".join(lines)
+
+
+def _team_words(team: int, names: tuple[str, ...] | None) -> str:
+    """A team as the texts for people name it: ``NS``, or ``NS (Ann and Cy)`` with the
+    players' names."""
+    if names is None:
+        return _TEAMS[team]
+    return f"{_TEAMS[team]} ({names[team]} and {names[team + 2]})"
 
 
 def _seat(declarer: int | None) -> int:

@@ -38,13 +38,14 @@ from fractions import Fraction
 from typing import Any, Final, NoReturn, Self, overload
 
 from cardrules._tricks import TrickKernel
-from cardrules._util import mypyc_attr, quote
+from cardrules._util import fill_caller, mypyc_attr, quote
 from cardrules.actions import Action, Pass, Play
 from cardrules.cards import EXCUSE as EXCUSE_CARD
 from cardrules.cards import Card, CardKind, Rank
 from cardrules.decks import randbelow
 from cardrules.errors import (
     CardNotInHandError,
+    CardrulesError,
     DeclarationError,
     DiscardError,
     GameOverError,
@@ -747,26 +748,31 @@ class Core:
 
     def _validate(self, action: object, seat: object) -> tuple[Action, int]:
         """Check ``action`` completely; return it (parsed) and the acting seat."""
-        s = self._require_turn(seat)
-        checked = self._parse(action, s)
-        phase = self._phase
-        if type(checked) is Play:
-            self._check_play(checked, s)
-        elif type(checked) is DeclarePoignee:
-            self._poignee(checked, s)
-        elif type(checked) is Bid or (type(checked) is Pass and phase is _BIDDING):
-            self._check_bid(checked, s)
-        elif type(checked) is Call:
-            self._check_call(checked, s)
-        elif type(checked) is Discard:
-            self._check_discard(checked, s)
-        elif type(checked) is AnnounceChelem or type(checked) is Pass:
-            if phase is not _ANNOUNCE:
-                self._wrong_phase(checked, s)
-        else:
-            raise InvalidActionError(
-                f"{quote(checked)} is not a French Tarot action", action=checked, seat=s
-            )
+        try:
+            s = self._require_turn(seat)
+            checked = self._parse(action, s)
+            phase = self._phase
+            if type(checked) is Play:
+                self._check_play(checked, s)
+            elif type(checked) is DeclarePoignee:
+                self._poignee(checked, s)
+            elif type(checked) is Bid or (type(checked) is Pass and phase is _BIDDING):
+                self._check_bid(checked, s)
+            elif type(checked) is Call:
+                self._check_call(checked, s)
+            elif type(checked) is Discard:
+                self._check_discard(checked, s)
+            elif type(checked) is AnnounceChelem or type(checked) is Pass:
+                if phase is not _ANNOUNCE:
+                    self._wrong_phase(checked, s)
+            else:
+                raise InvalidActionError(
+                    f"{quote(checked)} is not a French Tarot action", action=checked, seat=s
+                )
+        except CardrulesError as error:
+            # The turn and the notation are checked before the action or the seat is known.
+            fill_caller(error, action, seat)
+            raise
         return checked, s
 
     def _require_turn(self, seat: object) -> int:

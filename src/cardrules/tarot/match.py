@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -34,6 +34,7 @@ import attrs
 
 from cardrules._util import MAX_POINTS, quote
 from cardrules.errors import GameOverError, OptionsError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.match import match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.tarot.options import TarotOptions
@@ -576,9 +577,9 @@ class TarotMatch:
         match_check(data, "winner", match.winner)
         return match
 
-    def explain(self) -> str:
+    def explain(self, names: Sequence[str] | None = None) -> str:
         """The score sheet: each deal with its scores and the running totals, then who won
-        or who deals next.
+        or who deals next; the seats named ``names`` (the players', seat 0 first) if given.
 
         >>> from cardrules.tarot.scoring import DealFacts
         >>> match = TarotMatch.start()
@@ -587,8 +588,16 @@ class TarotMatch:
         French Tarot match, 4 players, a single deal (T-38)
         1. seat 0 deals; Garde by seat 1: made by 4; -58, +174, -58, -58 -> -58, 174, -58, -58
         seat 1 wins with 174
+
+        Raises:
+            InvalidArgumentError: ``names`` is not one distinct name per seat.
         """
         options = self.options
+        given = player_names(names, options.players)
+
+        def who(seat: int) -> str:
+            return f"seat {seat}" if given is None else given[seat]
+
         if self.deal_limit is not None or self.target_score is not None:
             ends = []
             if self.deal_limit is not None:
@@ -607,16 +616,21 @@ class TarotMatch:
             totals = [_exact(t + s) for t, s in zip(totals, deal.scores, strict=True)]
             scores = ", ".join(_signed(s) for s in deal.scores)
             running = ", ".join(_shown(t) for t in totals)
-            lines.append(f"{count}. seat {dealer} deals; {deal.summary}; {scores} -> {running}")
+            lines.append(
+                f"{count}. {who(dealer)} deals; {deal._summary(given)}; {scores} -> {running}"
+            )
             dealer = self._next_dealer(dealer, deal)
         winner = self.winner
         if winner is not None:
-            lines.append(f"seat {winner} wins with {_shown(self.totals[winner])}")
+            lines.append(f"{who(winner)} wins with {_shown(self.totals[winner])}")
         elif self.is_over:
-            seats = ", ".join(str(s) for s in self.leaders)
-            lines.append(f"over, seats {seats} level with {_shown(max(self.totals))}")
+            if given is None:
+                level = "seats " + ", ".join(str(s) for s in self.leaders)
+            else:
+                level = ", ".join(given[s] for s in self.leaders)
+            lines.append(f"over, {level} level with {_shown(max(self.totals))}")
         else:
-            lines.append(f"in progress; seat {self.dealer} deals next")
+            lines.append(f"in progress; {who(self.dealer)} deals next")
         return "\n".join(lines)
 
     def __repr__(self) -> str:

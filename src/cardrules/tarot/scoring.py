@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final, Literal, cast
@@ -30,6 +30,7 @@ import attrs
 from cardrules._util import quote, seal
 from cardrules.envelope import result_envelope
 from cardrules.errors import CardrulesError, OptionsError, ScoreInputError
+from cardrules.info import player_names
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
@@ -762,17 +763,24 @@ class DealResult(_DealResultSlots):
         >>> score_deal(facts).summary
         'Garde by seat 0: made by 4'
         """
+        return self._summary(None)
+
+    def _summary(self, names: tuple[str, ...] | None) -> str:
+        """:attr:`summary`, the seats named ``names`` if given."""
         if self.annulled is not None or self.facts is None:
             why = "Petit sec" if self.annulled == "petit_sec" else "every player passed"
             return f"deal annulled: {why}"
         f = self.facts
         name = f.contract.name.replace("_", " ").capitalize()
-        partner = f" with seat {f.partner}" if f.partner is not None else ""
+        partner = f" with {_who(f.partner, names)}" if f.partner is not None else ""
         gap = self.margin or 0
         verb = "made" if self.made else "failed"
-        return f"{name} by seat {f.taker}{partner}: {verb} by {_text(-gap if gap < 0 else gap)}"
+        return (
+            f"{name} by {_who(f.taker, names)}{partner}:"
+            f" {verb} by {_text(-gap if gap < 0 else gap)}"
+        )
 
-    def explain(self) -> str:
+    def explain(self, names: Sequence[str] | None = None) -> str:
         """A readable breakdown of the score, one fact per line.
 
         >>> facts = DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2)
@@ -786,18 +794,25 @@ class DealResult(_DealResultSlots):
         Chelem: none
         Unit M: +58 (each defender pays the taker)
         Scores: seat 0: +174, seat 1: -58, seat 2: -58, seat 3: -58
+
+        Args:
+            names: The players' names, seat 0 first, for the seats' numbers.
+
+        Raises:
+            InvalidArgumentError: ``names`` is not one distinct name per seat.
         """
+        who = player_names(names, len(self.scores))
         if self.annulled is not None or self.facts is None:
             why = "Petit sec (T-9)" if self.annulled == "petit_sec" else "every player passed"
             return f"Deal annulled: {why}; every score is 0"
         f = self.facts
         name = f.contract.name.replace("_", " ").capitalize()
         if f.partner is not None:
-            attack = f"taker seat {f.taker}, partner seat {f.partner}"
+            attack = f"taker {_who(f.taker, who)}, partner {_who(f.partner, who)}"
         elif f.players == 5:
-            attack = f"taker seat {f.taker}, alone"
+            attack = f"taker {_who(f.taker, who)}, alone"
         else:
-            attack = f"taker seat {f.taker}"
+            attack = f"taker {_who(f.taker, who)}"
         lines = [
             f"{name} (x{self.multiplier}), {f.players} players: {attack}",
             (
@@ -832,7 +847,8 @@ class DealResult(_DealResultSlots):
         payer = "each defender pays the taker" if self.unit >= 0 else "the taker pays each defender"
         lines.append(f"Unit M: {_signed(self.unit)} ({payer})")
         lines.append(
-            "Scores: " + ", ".join(f"seat {i}: {_signed(s)}" for i, s in enumerate(self.scores))
+            "Scores: "
+            + ", ".join(f"{_who(i, who)}: {_signed(s)}" for i, s in enumerate(self.scores))
         )
         return "\n".join(lines)
 
@@ -1089,3 +1105,8 @@ def _settle(facts: DealFacts, unit: int) -> tuple[Score, ...]:
     if unit & 1:
         return tuple([_from_halves(s) for s in scores])
     return tuple([s >> 1 for s in scores])
+
+
+def _who(seat: int, names: tuple[str, ...] | None) -> str:
+    """A seat as the texts for people name it: its player's name if given."""
+    return names[seat] if names is not None else f"seat {seat}"
