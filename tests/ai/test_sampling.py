@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import Card, InconsistentViewError, InvalidArgumentError, State, Variant
 from cardrules._sampling import deal_hidden
+from cardrules.bid_euchre import Phase as EuchrePhase
 from cardrules.bots import bot_for
 
 if TYPE_CHECKING:
@@ -271,3 +272,32 @@ def test_e37_every_view_of_hands_that_lead_the_joker_is_sampled() -> None:
                 assert state.view(seat).sample_state(rng).view(seat) == state.view(seat)
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("rule", ["highest_trump", "partner_choice"])
+def test_e14_a_sample_of_the_other_team_keeps_how_many_cards_have_passed(rule: str) -> None:
+    # E-40: the cards of the help exchange are hidden from the defenders, how many have
+    # moved is not; a sample of their view stands at the same step of the exchange.
+    variant = cardrules.get_variant(
+        "bid-euchre", bidding_style="continuous", help_exchange_count=3, help_card_rule=rule
+    )
+    rng = random.Random(5)
+    steps = 0
+    for seed in range(400):
+        state = variant.new_game(seed=seed)
+        while not state.is_terminal and state.phase is not EuchrePhase.EXCHANGE:
+            legal = state.legal_actions()
+            helps = [a for a in legal if str(a).startswith("bid 6H")]
+            state = state.apply(helps[0] if helps else rng.choice(legal))
+        while not state.is_terminal and state.phase is EuchrePhase.EXCHANGE:
+            declarer = state.declarer
+            assert declarer is not None
+            for seat in ((declarer + 1) % 4, (declarer + 3) % 4):
+                sampled = _check(state, seat, rng)
+                sizes = [len(sampled.hand(s)) for s in range(4)]
+                assert sizes == [len(state.hand(s)) for s in range(4)]
+                steps += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+        if steps > 60:
+            break
+    assert steps > 60

@@ -585,6 +585,7 @@ class _Plan:
             held[view.dealer] += 1
         declarer, partner = view.declarer, view.sitting_out
         self.exchange = 0  # the cards passed each way, for a viewer of the other team
+        self.returning = 0  # of which the partner has passed back so far, while passing
         self.partner_gave = False
         if partner is not None and declarer is not None and view.seat % 2 == declarer % 2:
             # E-14: the cards passed so far, which the two partners see.
@@ -598,9 +599,20 @@ class _Plan:
             and view.contract.kind == _HELP
         ):
             k = options.help_exchange_count
-            if view.phase is Phase.EXCHANGE:
-                # The first step the view cannot tell apart: every card the seat to
-                # act passes next is still to pass.
+            if view.phase is Phase.EXCHANGE and len(view.hand_sizes) == 4:
+                # E-40: the cards passed are hidden, how many have moved is not (the
+                # hands' sizes): the declarer's passes so far, then the partner's.
+                if view.to_play == partner:
+                    self.exchange = k
+                    self.returning = view.hand_sizes[declarer] - (held[declarer] - k)
+                else:
+                    self.exchange = held[declarer] - view.hand_sizes[declarer]
+                moved = self.exchange - self.returning
+                held[declarer] -= moved
+                held[partner] += moved
+            elif view.phase is Phase.EXCHANGE:
+                # A view without the hands' sizes (written by hand): the first step it
+                # cannot tell apart, every card the seat to act passes next still to pass.
                 if view.to_play == partner:
                     self.exchange = k
                     held[declarer] -= k
@@ -698,7 +710,7 @@ class _Plan:
                         after.append(NameSuit(suit))
         return before, after
 
-    def state(
+    def state(  # noqa: PLR0912 - the deal rebuilt step by step
         self, view: BidEuchreView, places: list[list[Card]], rng: random.Random
     ) -> BidEuchreState | None:
         """The state of the deal with the drawn cards and the view's history, or None
@@ -723,6 +735,8 @@ class _Plan:
                     given, returned = drawn
                 else:
                     given = rng.sample(hands[partner], self.exchange)
+                    if self.returning:
+                        returned = rng.sample(hands[declarer], self.returning)
             for c in given:
                 hands[partner].remove(c)
                 hands[declarer].append(c)
