@@ -78,8 +78,6 @@ def _signed(value: Score) -> str:
     return ("+" if value > 0 else "") + _shown(value)
 
 
-_UNSET: Final[Any] = object()
-
 # A total is a number JSON carries exactly (2**53 in magnitude), in half points at most.
 _MAX_TOTAL: Final = 1 << 53
 
@@ -205,9 +203,9 @@ class TarotMatch:
         require_seat: bool = False,
         deal_limit: int | None = None,
         target_score: int | None = None,
-        deals: tuple[DealResult, ...] | list[DealResult] = _UNSET,
+        deals: tuple[DealResult, ...] | list[DealResult] | None = None,
     ) -> None:
-        if deals is not _UNSET:
+        if deals is not None:
             warnings.warn(
                 "TarotMatch(deals=...) is deprecated and will be removed in 0.3; pass results=...",
                 DeprecationWarning,
