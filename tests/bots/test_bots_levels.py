@@ -164,3 +164,9 @@ def test_a_noisy_bot_wraps_only_a_bot() -> None:
         NoisyBot(TarotBot)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match=r"rng must be a random\.Random"):
         NoisyBot(RandomBot()).choose(None, [Play(cardrules.Card.parse("AS"))], 3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_given_as_a_kind_is_refused_with_the_keyword_to_use(level: str) -> None:
+    with pytest.raises(OptionsError, match=rf"pass level='{level}'"):
+        bot_for("tarot", level)

@@ -132,6 +132,10 @@ def bot_for(variant: Variant | str, kind: str | None = None, *, level: str | Non
     Traceback (most recent call last):
     ...
     cardrules.errors.OptionsError: unknown bot kind 'clever'; bot kinds: 'heuristic', 'random'
+    >>> bot_for("tarot", "easy")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: unknown bot kind 'easy' (a difficulty level: pass level='easy...
     >>> bot_for("tarot", level="expert")
     Traceback (most recent call last):
     ...
@@ -147,7 +151,8 @@ def bot_for(variant: Variant | str, kind: str | None = None, *, level: str | Non
         kind = "heuristic"
     if kind not in BOT_KINDS:
         known = ", ".join(repr(k) for k in BOT_KINDS)
-        raise OptionsError(f"unknown bot kind {quote(kind)}; bot kinds: {known}")
+        hint = f" (a difficulty level: pass level={quote(kind)})" if kind in LEVELS else ""
+        raise OptionsError(f"unknown bot kind {quote(kind)}{hint}; bot kinds: {known}")
     if kind == "random":
         variant_of(variant)  # an unknown name is an error for every kind
         return RandomBot()
