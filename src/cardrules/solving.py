@@ -258,15 +258,7 @@ def solve(state: State, *, all_actions: bool = False, max_nodes: int | None = No
         raise InvalidArgumentError(f"solve takes a State, not {quote(given)}")
     if type(all_actions) is not bool:
         raise InvalidArgumentError(f"all_actions must be True or False, not {quote(all_actions)}")
-    if max_nodes is not None and (type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES):
-        raise InvalidArgumentError(
-            f"max_nodes must be an int from 1 to 10**9 or None, not {quote(max_nodes)}"
-        )
-    solver = solver_for(state)
-    if solver is None:
-        raise UnknownVariantError(
-            f"variant {state.variant.id!r} has no solver (its variant class has no solver() hook)"
-        )
+    solver = _solver_within(state, max_nodes)
     return solver(state, all_actions=all_actions, max_nodes=max_nodes)
 
 
@@ -384,6 +376,20 @@ class Analysis:
         }
 
 
+def _solver_within(state: State, max_nodes: object) -> Solver:
+    """The solver of ``state``'s variant, once ``max_nodes`` (a budget) is checked."""
+    if max_nodes is not None and (type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES):
+        raise InvalidArgumentError(
+            f"max_nodes must be an int from 1 to 10**9 or None, not {quote(max_nodes)}"
+        )
+    solver = solver_for(state)
+    if solver is None:
+        raise UnknownVariantError(
+            f"variant {state.variant.id!r} has no solver (its variant class has no solver() hook)"
+        )
+    return solver
+
+
 def analyse(
     state: State, *, horizon: int | None = None, max_nodes: int | None = 1_000_000
 ) -> Analysis:
@@ -431,15 +437,7 @@ def analyse(
         raise InvalidArgumentError(
             f"horizon must be an int from 0 to 1000 or None, not {quote(horizon)}"
         )
-    if max_nodes is not None and (type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES):
-        raise InvalidArgumentError(
-            f"max_nodes must be an int from 1 to 10**9 or None, not {quote(max_nodes)}"
-        )
-    solver = solver_for(state)
-    if solver is None:
-        raise UnknownVariantError(
-            f"variant {state.variant.id!r} has no solver (its variant class has no solver() hook)"
-        )
+    solver = _solver_within(state, max_nodes)
     if not state.is_terminal:
         raise WrongPhaseError("analyse takes a finished deal: this one is not over")
     depth = solver.horizon if horizon is None else horizon

@@ -205,10 +205,8 @@ FLIPS: list[dict[str, Any]] = [
 ]
 
 
-@pytest.mark.parametrize("flip", FLIPS, ids=",".join)
-def test_t22_random_playout_follows_a_flipped_declaration_like_the_public_loop(
-    flip: dict[str, Any],
-) -> None:
+def _flipped(flip: dict[str, Any]) -> TarotVariant:
+    """A variant that declares Tarot's trick rules with ``flip`` changed."""
     rules = attrs.evolve(TAROT_TRICK_RULES, **flip)
 
     class Flipped(TarotVariant):
@@ -216,7 +214,14 @@ def test_t22_random_playout_follows_a_flipped_declaration_like_the_public_loop(
         def trick_rules(self) -> Any:
             return rules
 
-    flipped = Flipped()
+    return Flipped()
+
+
+@pytest.mark.parametrize("flip", FLIPS, ids=",".join)
+def test_t22_random_playout_follows_a_flipped_declaration_like_the_public_loop(
+    flip: dict[str, Any],
+) -> None:
+    flipped = _flipped(flip)
     changed = 0
     for seed in range(12):
         for step, state in enumerate(random_states(flipped, seed)):
@@ -240,14 +245,7 @@ def test_t22_the_checked_states_play_a_flipped_declaration_as_its_compiled_table
 ) -> None:
     # Core.apply works out each successor's legal cards on the kernel's tables: here
     # against the compiled table's own answer (TrickKernel.legal), card by card.
-    rules = attrs.evolve(TAROT_TRICK_RULES, **flip)
-
-    class Flipped(TarotVariant):
-        @property
-        def trick_rules(self) -> Any:
-            return rules
-
-    flipped = Flipped()
+    flipped = _flipped(flip)
     table = flipped.trick_table
     checked = 0
     for seed in range(10):

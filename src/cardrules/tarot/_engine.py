@@ -727,22 +727,20 @@ class Core:
         info.declared |= 1 << seat
         # The same trick position, with the poignée shown.
         t = _trick_of(g.tables, g.hs, g.hd, info, g.tricks, g.closer)
-        s = Core()
-        s._g = t
-        s._parent = self
-        s._act = action
-        s._phase = _PLAY
-        s._to_play = seat
-        s._us = self._us
-        s._ud = self._ud
-        s._trick = self._trick
-        s._led = self._led
-        s._over = self._over
-        s._ls = self._ls
-        s._ld = self._ld
-        s.is_terminal = False
-        s.__class__ = t.cls
-        return s
+        return _state(
+            t,
+            self,
+            action,
+            _PLAY,
+            seat,
+            self._us,
+            self._ud,
+            self._trick,
+            self._led,
+            self._over,
+            self._ls,
+            self._ld,
+        )
 
     # -- the full check (rule-ID'd errors) ---------------------------------------------
 
@@ -1111,6 +1109,40 @@ class Core:
 # -- building states -------------------------------------------------------------------
 
 
+def _state(  # noqa: PLR0913, PLR0917 - a state's slots
+    g: _Trick,
+    parent: Core | tuple[tuple[int, Action], ...] | None,
+    act: Action | None,
+    phase: Phase,
+    to_play: int,
+    us: int,
+    ud: int,
+    trick: tuple[int, ...],
+    led: int,
+    over: int,
+    ls: int,
+    ld: int,
+) -> Core:
+    """A state of the deal ``g`` from its slots, for the paths off the hot one (the
+    checked play and the trick's end build theirs inline)."""
+    s = Core()
+    s._g = g
+    s._parent = parent
+    s._act = act
+    s._phase = phase
+    s._to_play = to_play
+    s._us = us
+    s._ud = ud
+    s._trick = trick
+    s._led = led
+    s._over = over
+    s._ls = ls
+    s._ld = ld
+    s.is_terminal = False
+    s.__class__ = g.cls
+    return s
+
+
 def _build(  # noqa: PLR0913, PLR0917 - a state's parts
     tables: Tables,
     parent: Core | tuple[tuple[int, Action], ...] | None,
@@ -1128,22 +1160,8 @@ def _build(  # noqa: PLR0913, PLR0917 - a state's parts
     # In the play (a first trick's lead), the seat before the leader closes the trick.
     closer = (to_play - 1) % tables.players if phase is _PLAY else -1
     g = _trick_of(tables, hs, hd, info, (), closer)
-    s = Core()
-    s._g = g
-    s._parent = parent
-    s._act = act
-    s._phase = phase
-    s._to_play = to_play
-    s._us = SIDE_ALL
-    s._ud = DUTY_ALL
-    s._trick = ()
-    s._led = -1
-    s._over = tables.kernel.over_start
-    s._ls = ls
-    s._ld = ld
-    s.is_terminal = False
-    s.__class__ = g.cls
-    return s
+    over = tables.kernel.over_start
+    return _state(g, parent, act, phase, to_play, SIDE_ALL, DUTY_ALL, (), -1, over, ls, ld)
 
 
 def root(
@@ -1684,25 +1702,10 @@ def restore(tables: Tables, saved: tuple[Any, ...]) -> Core:
             result = DealResult.annulled_deal(players=tables.players, reason=reason)
         return _final(tables, parent, last, hs, hd, info, us, ud, tricks, tally, result)
     g = _trick_of(tables, hs, hd, info, tricks, closer)
-    s = Core()
-    s._g = g
-    s._parent = parent
-    s._act = last
-    s._phase = phase
-    s._to_play = to_play
-    s._us = us
-    s._ud = ud
-    s._trick = trick
-    s._led = led
-    s._over = over
-    s._ls = ls
-    s._ld = ld
-    s.is_terminal = False
-    s.__class__ = g.cls
-    return s
+    return _state(g, parent, last, phase, to_play, us, ud, trick, led, over, ls, ld)
 
 
-def sampled_state(  # noqa: PLR0915 - the parts of a deal
+def sampled_state(
     tables: Tables,
     history: tuple[tuple[int, Action], ...],
     dealer: int,
@@ -1770,22 +1773,7 @@ def sampled_state(  # noqa: PLR0915 - the parts of a deal
         ls, ld = k.legal(hand_s, hand_d, k.suit_side[led], k.suit_duty[led], over)
     leader = (to_play - len(trick)) % tables.players
     g = _trick_of(tables, hs, hd, info, tricks, (leader - 1) % tables.players)
-    s = Core()
-    s._g = g
-    s._parent = history or None
-    s._act = last
-    s._phase = phase
-    s._to_play = to_play
-    s._us = us
-    s._ud = ud
-    s._trick = trick
-    s._led = led
-    s._over = over
-    s._ls = ls
-    s._ld = ld
-    s.is_terminal = False
-    s.__class__ = g.cls
-    return s
+    return _state(g, history or None, last, phase, to_play, us, ud, trick, led, over, ls, ld)
 
 
 # -- the bulk playout -------------------------------------------------------------------
