@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from cardrules import wire
+from cardrules._documents import cards, number, seated, whole
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
@@ -159,11 +159,11 @@ def view_envelope(  # noqa: PLR0913 - one keyword per key of the envelope
         "dealer": dealer,
         "stage": stage,
         "to_play": to_play,
-        "hand": wire.cards(hand),
+        "hand": cards(hand),
         "hand_sizes": list(hand_sizes),
         "legal_actions": [variant.action_text(action) for action in legal_actions],
-        "trick": wire.seated(trick),
-        "last_trick": wire.seated(last_trick),
+        "trick": seated(trick),
+        "last_trick": seated(last_trick),
         "tricks_by_seat": list(tricks_by_seat),
         "contract": contract,
         "declarer": declarer,
@@ -213,8 +213,8 @@ def result_envelope(
         "seat_names": names,
         "contract": contract,
         "declarer": declarer,
-        "returns": [_whole(r) for r in returns],
-        "scores": [wire.number(s) for s in scores],
+        "returns": [whole(r) for r in returns],
+        "scores": [number(s) for s in scores],
         "summary": summary,
         "explain": explain,
     }
@@ -258,7 +258,3 @@ def result_document(
         ),
         game_key(variant.id): own,
     }
-
-
-def _whole(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else float(value)
