@@ -34,6 +34,7 @@ __all__ = [
     "Record",
     "check_rules_version",
     "dumps",
+    "freeze",
     "parse",
     "record_of",
     "thaw",
@@ -58,11 +59,12 @@ MAX_META_CHARS: Final = 16_384
 MAX_META_DEPTH: Final = 4
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
+    """``value`` read-only: its objects as hashable ``FrozenDict``, its arrays as tuples."""
     if isinstance(value, Mapping):
-        return FrozenDict({k: _freeze(v) for k, v in value.items()})
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     return value
 
 
@@ -102,12 +104,16 @@ def _to_meta(value: object) -> Any:
         raise RecordError(
             f"the record's meta is too large: {size} characters of JSON, at most {MAX_META_CHARS}"
         )
-    return _freeze(value)
+    return freeze(value)
 
 
 def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
     # A typed converter: with converter=tuple, type checkers cannot infer the item type.
     return tuple(items)
+
+
+def _names(items: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if items is None else tuple(items)
 
 
 @attrs.frozen(kw_only=True)
@@ -118,6 +124,11 @@ class Record:
         variant: The variant id, e.g. ``"tarot"``.
         rules_version: The variant's rules version when the record was written.
         options: The variant's options as JSON values (read-only).
+        players: The number of seats, or None when not known (a record read from the
+            text of a release before 0.3): the envelope's key, filled by
+            ``state.record()``; a replay refuses a record whose count is not its variant's.
+        seat_names: How the table names each seat (``info.seat_names``), or None,
+            likewise.
         dealer: The dealer's seat.
         deal: The dealt cards as JSON values, in the variant's own layout (read-only).
         actions: The actions in notation, in order.
@@ -128,13 +139,16 @@ class Record:
             :data:`~cardrules.records.MAX_META_CHARS` characters of
             JSON), such as a table id, player names and a date. Kept through
             :func:`~cardrules.dumps` and :func:`~cardrules.loads`, covered by the
-            signature, ignored by the replay. Written to the JSON only when given.
+            signature, ignored by the replay; ``null`` in the JSON when not given.
+
+    ``players`` and ``seat_names`` tell about the variant and do not take part in the
+    record's equality.
 
     Raises:
         RecordError: a ``meta`` that is not such an object.
 
     .. versionchanged:: 0.3.0
-       ``require_seat`` and ``meta``.
+       ``require_seat``, ``meta``, ``players`` and ``seat_names``.
 
     >>> import cardrules
     >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
@@ -146,17 +160,21 @@ class Record:
 
     variant: str
     rules_version: str
-    options: Mapping[str, Any] = attrs.field(converter=_freeze)
+    options: Mapping[str, Any] = attrs.field(converter=freeze)
     dealer: int
-    deal: Mapping[str, Any] = attrs.field(converter=_freeze)
+    deal: Mapping[str, Any] = attrs.field(converter=freeze)
     actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
     require_seat: bool = False
     meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_to_meta)
+    players: int | None = attrs.field(default=None, eq=False)
+    seat_names: tuple[str, ...] | None = attrs.field(default=None, eq=False, converter=_names)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON object (``dict``), format and schema included, as
         :func:`~cardrules.dumps` writes it; ``cardrules.json_schema("record", variant_id)``
-        describes it.
+        describes it. It has the envelope of a record (``cardrules.envelope.RECORD_KEYS``:
+        the variant, its options, ``players`` and ``seat_names`` when known, the dealer
+        and ``meta``).
 
         .. versionchanged:: 0.3.0
            ``to_json``, its other name, is deprecated (removed in 0.4).
@@ -165,13 +183,21 @@ class Record:
         >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
         >>> record.to_dict()["variant"], record.to_dict()["actions"]
         ('tarot', [])
+        >>> record.to_dict()["seat_names"], record.to_dict()["meta"]
+        (['0', '1', '2', '3'], None)
         """
-        document = {
+        document: dict[str, Any] = {
             "format": FORMAT,
             "schema": SCHEMA_VERSION,
             "variant": self.variant,
             "rules_version": self.rules_version,
             "options": thaw(self.options),
+        }
+        if self.players is not None:
+            document["players"] = self.players
+        if self.seat_names is not None:
+            document["seat_names"] = list(self.seat_names)
+        document |= {
             "dealer": self.dealer,
             "deal": thaw(self.deal),
             "actions": list(self.actions),
@@ -179,8 +205,7 @@ class Record:
         # Only when set: the record of a plain game reads as it did before the field.
         if self.require_seat is not False:
             document["require_seat"] = self.require_seat
-        if self.meta is not None:
-            document["meta"] = thaw(self.meta)
+        document["meta"] = thaw(self.meta)
         return document
 
     def with_meta(self, meta: Mapping[str, Any] | None) -> Record:
@@ -211,6 +236,7 @@ def record_of(state: State) -> Record:
     """The record of ``state``'s game so far (used by ``State.record()``)."""
     history = state.history
     variant = state.variant
+    info = variant.info
     return Record(
         variant=variant.id,
         rules_version=variant.rules_version,
@@ -219,6 +245,8 @@ def record_of(state: State) -> Record:
         deal=variant.deal_json(state),
         actions=tuple(variant.action_text(action) for _, action in history),
         require_seat=state.requires_seat,
+        players=info.players,
+        seat_names=info.seat_names,
     )
 
 
@@ -466,6 +494,8 @@ def _from_json(data: Any) -> Record:
         "actions",
         "require_seat",
         "meta",
+        "players",
+        "seat_names",
         # Checked by parse() when a key is given; a reader without the key ignores it.
         "signature",
     }
@@ -483,6 +513,19 @@ def _from_json(data: Any) -> Record:
         raise RecordError(f"the record has too many actions ({len(actions)})")
     if not all(isinstance(a, str) for a in actions):
         raise RecordError("every action in the record must be a string")
+    # Absent from the records of 0.2; a replay checks them against the variant.
+    players = data.get("players")
+    if players is not None and (type(players) is not int or players < 1):
+        raise RecordError(f"the record's 'players' must be a positive int, not {quote(players)}")
+    names = data.get("seat_names")
+    if names is not None and (
+        not isinstance(names, list)
+        or not all(type(name) is str for name in names)
+        or (players is not None and len(names) != players)
+    ):
+        raise RecordError(
+            f"the record's 'seat_names' must be a list of one name per seat, not {quote(names)}"
+        )
     return Record(
         variant=_expect(data, "variant", str, "a variant id"),
         rules_version=_expect(data, "rules_version", str, "a string"),
@@ -492,6 +535,8 @@ def _from_json(data: Any) -> Record:
         actions=actions,
         require_seat=require_seat,
         meta=data.get("meta"),
+        players=players,
+        seat_names=names,
     )
 
 

@@ -32,17 +32,28 @@ from __future__ import annotations
 import hashlib
 import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, Self, runtime_checkable
 
+from cardrules._documents import match_agrees, match_document, match_list, same_json
+from cardrules._records import freeze, thaw
 from cardrules._util import quote
+from cardrules.envelope import MATCH_KEYS, RESULT_KEYS, game_key, match_envelope, result_document
 from cardrules.errors import GameOverError, ImmutableError, InvalidArgumentError, ScoreInputError
 from cardrules.info import player_names
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant
 
-__all__ = ["Match", "Result", "Series", "deal_seed", "match_seed", "next_deal_source"]
+__all__ = [
+    "Match",
+    "Result",
+    "ScoredDeal",
+    "Series",
+    "deal_seed",
+    "match_seed",
+    "next_deal_source",
+]
 
 # A match's seed is a number JSON carries exactly (2**53 in magnitude).
 _MAX_SEED: Final = 1 << 53
@@ -243,6 +254,147 @@ def _takes(function: Any, keyword: str) -> bool:
     """Whether ``function`` takes ``keyword`` (by name, or in its ``**kwargs``)."""
     parameters = inspect.signature(function).parameters.values()
     return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
+class ScoredDeal:
+    """A finished deal's result as a :class:`Series`' match document keeps it: its
+    returns, scores and texts, and the game's own detail, read back; a
+    :class:`Result`. :meth:`Series.from_dict` gives one for each deal of the document,
+    since a deal's own result type is the game's (a plugin's) and needs no way back
+    from JSON; the series plays on from them exactly as from the live one. Replaying a
+    match record (:func:`cardrules.records.replay_match`) gives the deals' own results.
+
+    Build one with :meth:`Series.from_dict`, not by hand.
+
+    >>> import cardrules
+    >>> from cardrules.tarot import DealFacts, score_deal
+    >>> variant = cardrules.get_variant("tarot")
+    >>> facts = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+    >>> series = Series(variant, deals=3).after(score_deal(facts))
+    >>> deal = Series.from_dict(series.to_dict(), variant).results[0]
+    >>> type(deal).__name__, deal.returns, deal.summary
+    ('ScoredDeal', (-58.0, 174.0, -58.0, -58.0), 'Garde by seat 1: made by 4')
+    """
+
+    __slots__ = ("_document",)
+
+    _document: Mapping[str, Any]
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_document", freeze(document))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise ImmutableError(f"ScoredDeal is immutable; cannot set {name!r}")
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return, seat 0 first."""
+        return tuple(float(r) for r in self._document["returns"])
+
+    @property
+    def scores(self) -> tuple[int | float, ...]:
+        """Each seat's score in the game's units, seat 0 first."""
+        return tuple(self._document["scores"])
+
+    @property
+    def summary(self) -> str:
+        """The result's one-line summary."""
+        summary: str = self._document["summary"]
+        return summary
+
+    @property
+    def contract(self) -> str | None:
+        """The contract's notation, or None."""
+        contract: str | None = self._document["contract"]
+        return contract
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat that held the contract, or None."""
+        declarer: int | None = self._document["declarer"]
+        return declarer
+
+    def explain(self) -> str:
+        """The result's explanation, as the document wrote it."""
+        text: str = self._document["explain"]
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's own detail of the result (the document's game key), as JSON values.
+
+        >>> import cardrules
+        >>> series = Series(cardrules.get_variant("tarot"))
+        >>> document = series.to_dict()
+        >>> document["results"].append({
+        ...     "variant": "tarot", "players": 4, "seat_names": ["0", "1", "2", "3"],
+        ...     "contract": None, "declarer": None, "returns": [3, -1, -1, -1],
+        ...     "scores": [3, -1, -1, -1], "summary": "s", "explain": "e", "tarot": {"x": 1}})
+        >>> document |= {"deals": 1, "totals": [3, -1, -1, -1], "leaders": [0], "dealer": 1}
+        >>> Series.from_dict(document, series.variant).results[0].to_dict()
+        {'x': 1}
+        """
+        own: dict[str, Any] = thaw(self._document[game_key(self._document["variant"])])
+        return own
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The whole result document, as JSON values (a fresh copy)."""
+        whole: dict[str, Any] = thaw(self._document)
+        return whole
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoredDeal):
+            return NotImplemented
+        return self._document == other._document
+
+    def __hash__(self) -> int:
+        return hash(self._document)
+
+    def __repr__(self) -> str:
+        return f"<ScoredDeal {self.summary!r} returns={self.returns}>"
+
+
+def _scored_deal(item: object, variant: Variant, number: int) -> ScoredDeal:
+    """Deal ``number`` of a series' match document: a result document as
+    :func:`~cardrules.envelope.result_document` writes them for ``variant``, checked."""
+    where = f"result {number} of the match document"
+    if not isinstance(item, Mapping):
+        raise ScoreInputError(f"{where} is a JSON object, not {quote(item)}")
+    key = game_key(variant.id)
+    fields = (*RESULT_KEYS, key)
+    unknown = [k for k in item if k not in fields]
+    if unknown:
+        raise ScoreInputError(f"{where} has the unknown field {quote(unknown[0])}")
+    missing = [k for k in fields if k not in item]
+    if missing:
+        raise ScoreInputError(f"{where} lacks the field {missing[0]!r}")
+    players = variant.players
+    checks = {
+        "variant": item["variant"] == variant.id,
+        "players": same_json(item["players"], players),
+        "seat_names": same_json(item["seat_names"], list(variant.info.seat_names)),
+        "contract": item["contract"] is None or type(item["contract"]) is str,
+        "declarer": item["declarer"] is None
+        or (type(item["declarer"]) is int and 0 <= item["declarer"] < players),
+        "returns": _numbers(item["returns"], players),
+        "scores": _numbers(item["scores"], players),
+        "summary": type(item["summary"]) is str,
+        "explain": type(item["explain"]) is str,
+        key: isinstance(item[key], Mapping),
+    }
+    for field, good in checks.items():
+        if not good:
+            raise ScoreInputError(f"{where} has a wrong {field!r}: {quote(item[field])}")
+    return ScoredDeal(item)
+
+
+def _numbers(value: object, count: int) -> bool:
+    """Whether ``value`` is a list of ``count`` JSON numbers."""
+    return (
+        type(value) is list
+        and len(value) == count
+        and all(type(x) is int or type(x) is float for x in value)
+    )
 
 
 class Series:
@@ -471,24 +623,127 @@ class Series:
         )
         return "\n".join(lines)
 
+    def _result_documents(self) -> list[dict[str, Any]]:
+        """Each deal's result document, in order."""
+        return [
+            result.document
+            if isinstance(result, ScoredDeal)
+            else result_document(self._variant, result)
+            for result in self._results
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The series as JSON values, from which :meth:`from_dict` restores it.
+
+        The envelope every match document has (``cardrules.envelope.MATCH_KEYS``), each
+        deal's result document (``cardrules.envelope.result_document``), then the
+        series' length under the game's key (``{"deal_limit": ...}``).
+
+        >>> import json
+        >>> import cardrules
+        >>> series = Series(cardrules.get_variant("bid-euchre"), seed=4, dealer=1, deals=2)
+        >>> document = json.loads(json.dumps(series.to_dict()))
+        >>> document["first_dealer"], document["totals"], document["bid_euchre"]
+        (1, [0, 0, 0, 0], {'deal_limit': 2})
+        """
+        variant = self._variant
+        winner = self.winner
+        return {
+            **match_envelope(
+                variant,
+                seed=self._seed,
+                require_seat=self._require_seat,
+                first_dealer=self._first,
+                dealer=self._dealer,
+                totals=self._totals,
+                leaders=self.leaders,
+                is_over=self.is_over,
+                winners=() if winner is None else (winner,),
+                results=self._result_documents(),
+            ),
+            game_key(variant.id): {"deal_limit": self._limit},
+        }
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any], variant: Variant) -> Series:
+        """The series a :meth:`to_dict` document describes (untrusted JSON): its next
+        deals, totals and end are exactly the live series'.
+
+        Each deal comes back as a :class:`ScoredDeal` (its returns, scores and texts):
+        a deal's result is not scored again, since a game's result has no facts to score
+        from, so an app that hands documents to clients signs them, or keeps a match
+        record (:func:`cardrules.records.replay_match` replays every deal). Every
+        derived field (the dealer, the totals, who leads, whether it is over, who won)
+        must be what the deals give.
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            variant: The series' variant, with the document's options.
+
+        Raises:
+            ScoreInputError: not a match document of ``variant``, a field missing,
+                unknown or of the wrong type, other options, a deal after the end, or a
+                derived field that differs (the message names it).
+            InvalidArgumentError: a bad seed.
+
+        >>> import cardrules
+        >>> from cardrules.tarot import DealFacts, score_deal
+        >>> variant = cardrules.get_variant("tarot")
+        >>> facts = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+        >>> series = Series(variant, seed=8, deals=3).after(score_deal(facts))
+        >>> restored = Series.from_dict(series.to_dict(), variant)
+        >>> restored == series, restored.totals, restored.next_deal() == series.next_deal()
+        (True, (-58.0, 174.0, -58.0, -58.0), True)
+        >>> Series.from_dict({**series.to_dict(), "dealer": 0}, variant)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ScoreInputError: the match document's 'dealer' is 0, but its deals give 1
+        """
+        key = game_key(variant.id)
+        data = match_document(document, variant.id, (*MATCH_KEYS[1:], key))
+        if not same_json(data["options"], variant.options_json()):
+            raise ScoreInputError(
+                f"the match document's options are not those of the variant {variant!r}"
+            )
+        own = data[key]
+        if not isinstance(own, Mapping) or set(own) != {"deal_limit"}:
+            raise ScoreInputError(
+                f"the match document's {key!r} is an object with 'deal_limit', not {quote(own)}"
+            )
+        series = cls(
+            variant,
+            dealer=data["first_dealer"],
+            deals=own["deal_limit"],
+            seed=data["seed"],
+            require_seat=data["require_seat"],
+        )
+        for number, item in enumerate(match_list(data, "results"), 1):
+            if series.is_over:
+                raise ScoreInputError(f"deal {number} of the match document follows its end")
+            series = series.after(_scored_deal(item, variant, number))
+        match_agrees(data, series.to_dict(), skip=("options", "first_dealer", "results"))
+        return series
+
     def __eq__(self, other: object) -> bool:
+        # Deals compare by their documents: a series restored from its own document,
+        # whose deals are ScoredDeals, equals the live one.
         if not isinstance(other, Series):
             return NotImplemented
         return (
             self._variant,
             self._first,
             self._limit,
-            self._results,
             self._seed,
             self._require_seat,
+            len(self._results),
         ) == (
             other._variant,
             other._first,
             other._limit,
-            other._results,
             other._seed,
             other._require_seat,
-        )
+            len(other._results),
+        ) and self._result_documents() == other._result_documents()
 
     def __hash__(self) -> int:
         return hash((self._variant, self._first, self._limit, len(self._results)))

@@ -33,12 +33,14 @@ from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import Any, Final
 
-# The conventions of the variants' to_dict() and from_dict(), importable from here too.
+# The conventions of the variants' to_dict() and from_dict(), importable from here too
+# (pyproject.toml lets mypy see them re-exported).
 from cardrules._documents import (  # noqa: F401 - re-exported
     MATCH_FORMAT,
     MATCH_SCHEMA_VERSION,
     card_set,
     cards,
+    match_agrees,
     match_check,
     match_document,
     match_header,
@@ -57,7 +59,7 @@ from cardrules.registry import get_variant_class
 
 __all__ = ["SCHEMA_KINDS", "json_schema"]
 
-SCHEMA_KINDS: Final = ("record", "view", "result", "error")
+SCHEMA_KINDS: Final = ("record", "view", "result", "error", "match")
 """The kinds of documents :func:`cardrules.json_schema` describes."""
 
 _BUILT_IN: Final = ("tarot", "bid-euchre")
@@ -66,23 +68,23 @@ _BUILT_IN: Final = ("tarot", "bid-euchre")
 def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant,
     or, without a variant, the envelope (:mod:`cardrules.envelope`) that every
-    variant's view and result documents share, plugins' included.
+    variant's documents of that kind share, plugins' included.
 
     The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``,
     ``envelope-<kind>.json``); each call returns a fresh copy, which the caller may
-    change. Each variant's view and result schema extends the envelope's: it has every
-    key of the envelope, narrowed to the variant (its seats, cards, contracts).
+    change. Each variant's schema extends the envelope's of its kind: it has every key
+    of the envelope, narrowed to the variant (its seats, cards, contracts).
 
     Args:
-        kind: ``"record"`` (``dumps(state.record())``), ``"view"``
-            (``state.view(seat).to_dict()``), ``"result"`` (``state.result().to_dict()``)
-            or ``"error"`` (``error.to_dict()``).
+        kind: ``"record"`` (``dumps(state.record())``; the record envelope describes
+            match records too), ``"view"`` (``state.view(seat).to_dict()``), ``"result"``
+            (``state.result().to_dict()``), ``"error"`` (``error.to_dict()``) or
+            ``"match"`` (``match.to_dict()``).
         variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases), or
-            ``None`` for the envelope (``"view"`` or ``"result"``).
+            ``None`` for the envelope.
 
     Raises:
-        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`,
-            or has no envelope (``"record"``, ``"error"``) and no variant is given.
+        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`.
         UnknownVariantError: ``variant_id`` is not a built-in variant (plugins publish
             their own schemas, if any).
 
@@ -91,6 +93,8 @@ def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
     ('https://json-schema.org/draft/2020-12/schema', ['bid_euchre', 'bidding_team', 'contract'])
     >>> json_schema("view")["required"][:4]
     ['contract', 'dealer', 'declarer', 'hand']
+    >>> json_schema("match")["required"][:4], json_schema("error")["title"]
+    (['dealer', 'deals', 'first_dealer', 'format'], 'Error envelope')
     """
     given: object = kind
     if not isinstance(given, str) or given not in SCHEMA_KINDS:
@@ -99,10 +103,6 @@ def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
         )
     named: object = variant_id
     if named is None:
-        if given not in ("view", "result"):
-            raise InvalidArgumentError(
-                f"the envelope describes views and results, not {quote(kind)}s: name a variant"
-            )
         name = "envelope"
     elif not isinstance(named, str):
         raise UnknownVariantError(f"a variant id is a string, not {quote(variant_id)}")
