@@ -36,10 +36,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, Self, runtime_checkable
 
 from cardrules._documents import match_agrees, match_document, match_list, same_json
-from cardrules._records import freeze, thaw
+from cardrules._records import MatchRecord, Record, freeze, thaw
 from cardrules._util import quote
 from cardrules.envelope import MATCH_KEYS, RESULT_KEYS, game_key, match_envelope, result_document
-from cardrules.errors import GameOverError, ImmutableError, InvalidArgumentError, ScoreInputError
+from cardrules.errors import (
+    GameOverError,
+    ImmutableError,
+    InvalidArgumentError,
+    RecordError,
+    ScoreInputError,
+)
 from cardrules.info import player_names
 
 if TYPE_CHECKING:
@@ -47,10 +53,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Match",
+    "RecordedMatch",
     "Result",
     "ScoredDeal",
     "Series",
+    "deal_record",
     "deal_seed",
+    "match_record",
     "match_seed",
     "next_deal_source",
 ]
@@ -250,6 +259,121 @@ class Match(Protocol):
         ...
 
 
+def deal_record(match: Any, state: State) -> Record:
+    """The record of ``state``, the final state of the deal ``match`` deals next, checked
+    to be that deal: of the match's variant, dealt by its dealer, requiring the seat
+    as its deals do, and, in a match with a seed, the very deal its ``next_deal()``
+    deals (so that a match record replays). What a match's ``after_deal`` keeps.
+
+    Args:
+        match: The match (``TarotMatch``, ``BidEuchreMatch``, :class:`Series`, or a
+            plugin's with ``next_deal`` and ``seed``).
+        state: The deal's final state.
+
+    Raises:
+        InvalidArgumentError: ``state`` is not a finished deal's state.
+        GameOverError: the match is over.
+        ScoreInputError: the deal is not the match's next deal (the message says why).
+
+    >>> import cardrules
+    >>> match = cardrules.get_variant("bid-euchre").new_match(seed=4)
+    >>> state = match.next_deal()
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> deal_record(match, state) == state.record()
+    True
+    >>> other = match.next_deal(seed=1)
+    >>> while not other.is_terminal:
+    ...     other = other.apply(other.legal_actions()[0])
+    >>> deal_record(match, other)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: this deal is not the match's deal 1, which its seed \
+deals: ...
+    """
+    given: object = state
+    finished = getattr(given, "is_terminal", None) is True
+    if not finished or not callable(getattr(given, "record", None)):
+        raise InvalidArgumentError(
+            f"after_deal takes the final state of a finished deal, not {quote(state)}"
+        )
+    first = match.next_deal()
+    if state.variant != first.variant:
+        raise ScoreInputError(
+            f"this deal is of {state.variant!r}; the match's deals are of {first.variant!r}"
+        )
+    if state.dealer != first.dealer:
+        raise ScoreInputError(
+            f"this deal was dealt by seat {state.dealer}; the match's next deal is seat"
+            f" {first.dealer}'s"
+        )
+    if state.requires_seat is not first.requires_seat:
+        raise ScoreInputError(
+            "this deal requires the acting seat and the match's do not"
+            if state.requires_seat
+            else "the match's deals require the acting seat and this deal does not"
+        )
+    record = state.record()
+    if getattr(match, "seed", None) is not None and record.deal != first.record().deal:
+        raise ScoreInputError(
+            f"this deal is not the match's deal {len(match.results) + 1}, which its seed"
+            " deals: deal it with match.next_deal() (no rng, no seed), or enter its"
+            " result with match.after(state.result())"
+        )
+    return record
+
+
+def match_record(start: Any, records: tuple[Record, ...] | None) -> MatchRecord:
+    """The match record of a match that began as ``start`` (a match with no deal) and
+    whose deals' records are ``records``, in order (what ``match.record()`` gives).
+
+    Raises:
+        RecordError: ``records`` is None: a deal was entered as its result or facts
+            (``after``), not played through ``after_deal``, or the match was restored
+            from its document.
+
+    >>> import cardrules
+    >>> start = cardrules.get_variant("tarot").new_match(seed=1)
+    >>> match_record(start, ()).dealer
+    0
+    """
+    if records is None:
+        raise RecordError(
+            "this match has no record of its deals: a deal was entered as its result or"
+            " facts (match.after), or the match was restored from its document; add each"
+            " deal with match.after_deal(final_state), and restore a match with"
+            " cardrules.records.replay_match"
+        )
+    return MatchRecord(match=start.to_dict(), deals=records)
+
+
+@runtime_checkable
+class RecordedMatch(Match, Protocol):
+    """A :class:`Match` that saves itself and keeps the record of its deals:
+    ``TarotMatch``, ``BidEuchreMatch`` and :class:`Series` (what
+    :func:`cardrules.records.replay_match` and :func:`cardrules.records.match_from_dict`
+    return).
+
+    >>> import cardrules
+    >>> match = cardrules.get_variant("tarot").new_match(seed=1)
+    >>> isinstance(match, RecordedMatch), match.record().deals
+    (True, ())
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match document (the envelope of ``cardrules.envelope.MATCH_KEYS`` first)."""
+        ...
+
+    def after_deal(self, state: Any) -> Self:
+        """The match with one more deal played through (its final state), whose record
+        it keeps."""
+        ...
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start and each deal's record."""
+        ...
+
+
 def _takes(function: Any, keyword: str) -> bool:
     """Whether ``function`` takes ``keyword`` (by name, or in its ``**kwargs``)."""
     parameters = inspect.signature(function).parameters.values()
@@ -428,6 +552,7 @@ class Series:
         "_dealer",
         "_first",
         "_limit",
+        "_records",
         "_require_seat",
         "_results",
         "_seed",
@@ -443,6 +568,9 @@ class Series:
     _dealer: int
     _seed: int | None
     _require_seat: bool
+    # The records of the deals added with after_deal, in order; None once a deal was
+    # added with after (its result alone).
+    _records: tuple[Record, ...] | None
 
     def __init__(
         self,
@@ -478,9 +606,17 @@ class Series:
                 " require_seat"
             )
         object.__setattr__(self, "_require_seat", require_seat)
+        object.__setattr__(self, "_records", ())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise ImmutableError(f"Series is immutable; cannot set {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in Series.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     @property
     def variant(self) -> Variant:
@@ -562,12 +698,61 @@ class Series:
         new = object.__new__(Series)
         for name in ("_variant", "_first", "_limit", "_seed", "_require_seat"):
             object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "_records", None)
         object.__setattr__(new, "_results", (*self._results, result))
         object.__setattr__(
             new, "_totals", tuple(t + float(r) for t, r in zip(self._totals, returns, strict=True))
         )
         object.__setattr__(new, "_dealer", (self._dealer + 1) % players)
         return new
+
+    def after_deal(self, state: State) -> Series:
+        """The series with one more deal played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the series keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished deal's state.
+            GameOverError: the series is over.
+            ScoreInputError: the deal is not the series' next deal (another variant,
+                dealer or ``require_seat``; with a seed, not the deal it deals).
+
+        >>> import cardrules
+        >>> series = Series(cardrules.get_variant("tarot"), seed=6, deals=2)
+        >>> state = series.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> series = series.after_deal(state)
+        >>> series.totals == state.returns(), len(series.record().deals)
+        (True, 1)
+        """
+        record = deal_record(self, state)
+        new = self.after(state.result())
+        records = self._records
+        object.__setattr__(new, "_records", None if records is None else (*records, record))
+        return new
+
+    def record(self) -> MatchRecord:
+        """The series' match record: its start and each deal's record, replayable
+        (:func:`cardrules.records.replay_match`) and signable (``dumps(..., key=)``).
+
+        Raises:
+            RecordError: a deal was added with :meth:`after` (its result alone) rather
+                than :meth:`after_deal`, or the series was restored from its document.
+
+        >>> import cardrules
+        >>> book = Series(cardrules.get_variant("tarot"), seed=6, dealer=3).record()
+        >>> book.dealer, book.deals, book.match["seed"]
+        (3, (), 6)
+        """
+        start = Series(
+            self._variant,
+            dealer=self._first,
+            deals=self._limit,
+            seed=self._seed,
+            require_seat=self._require_seat,
+        )
+        return match_record(start, self._records)
 
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> State:
         """The first state of the next deal, :attr:`dealer` dealing.
@@ -637,13 +822,14 @@ class Series:
 
         The envelope every match document has (``cardrules.envelope.MATCH_KEYS``), each
         deal's result document (``cardrules.envelope.result_document``), then the
-        series' length under the game's key (``{"deal_limit": ...}``).
+        series' own detail under ``"series"`` (its length, ``{"deal_limit": ...}``),
+        which tells a series' document from the document of a game's own match.
 
         >>> import json
         >>> import cardrules
         >>> series = Series(cardrules.get_variant("bid-euchre"), seed=4, dealer=1, deals=2)
         >>> document = json.loads(json.dumps(series.to_dict()))
-        >>> document["first_dealer"], document["totals"], document["bid_euchre"]
+        >>> document["first_dealer"], document["totals"], document["series"]
         (1, [0, 0, 0, 0], {'deal_limit': 2})
         """
         variant = self._variant
@@ -661,7 +847,7 @@ class Series:
                 winners=() if winner is None else (winner,),
                 results=self._result_documents(),
             ),
-            game_key(variant.id): {"deal_limit": self._limit},
+            "series": {"deal_limit": self._limit},
         }
 
     @classmethod
@@ -699,7 +885,7 @@ class Series:
         ...
         cardrules.errors.ScoreInputError: the match document's 'dealer' is 0, but its deals give 1
         """
-        key = game_key(variant.id)
+        key = "series"
         data = match_document(document, variant.id, (*MATCH_KEYS[1:], key))
         if not same_json(data["options"], variant.options_json()):
             raise ScoreInputError(

@@ -85,6 +85,8 @@ BOOL: Final[Schema] = {"type": "boolean"}
 STR: Final[Schema] = {"type": "string"}
 SCORE: Final[Schema] = {"type": "number", "multipleOf": 0.5}
 TEXT: Final[Schema] = {"type": "string", "minLength": 1}
+LENGTH: Final[Schema] = nullable({"type": "integer", "minimum": 1})
+"""A session's length (in deals, or a score), or none."""
 REF_CARD: Final[Schema] = {"$ref": "#/$defs/card"}
 REF_SEAT: Final[Schema] = {"$ref": "#/$defs/seat"}
 REF_ACTION: Final[Schema] = {"$ref": "#/$defs/action"}
@@ -406,7 +408,8 @@ def envelope_schemas() -> dict[str, Schema]:
             "description": (
                 "The keys every match document (match.to_dict()) has, in every variant,"
                 " built-in or plugin (TarotMatch, BidEuchreMatch, Series); the match's own"
-                " detail follows under the game's key."
+                " detail follows under the game's key, a Series' (its deal_limit) under"
+                " 'series'."
             ),
             **obj(
                 match_envelope(
@@ -587,10 +590,9 @@ _TAROT_DEAL: Final = obj(
 )
 
 
-_LENGTH: Final[Schema] = nullable({"type": "integer", "minimum": 1})
 _TAROT_MATCH_OWN: Final[Schema] = {
-    "deal_limit": _LENGTH,
-    "target_score": _LENGTH,
+    "deal_limit": LENGTH,
+    "target_score": LENGTH,
     "winner": nullable(REF_SEAT),
 }
 

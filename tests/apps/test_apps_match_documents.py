@@ -85,7 +85,9 @@ def test_every_match_document_starts_with_the_envelope(name: str) -> None:
     for result in document["results"]:
         assert result["variant"] == document["variant"]
         assert len(result["returns"]) == players
-    assert game_key(document["variant"]) in document
+    # The match's own detail: the game's match under the game's key, a series' under
+    # "series".
+    assert ("series" if name == "series" else game_key(document["variant"])) in document
     jsonschema.validate(document, cardrules.json_schema("match"))
 
 
@@ -212,7 +214,8 @@ def test_a_series_of_a_plugin_without_own_match_is_its_new_match() -> None:
     rng = random.Random(1)
     match = match.after(play_deal(match, rng).result())
     document = match.to_dict()
-    assert document["oh_hell"] == {"deal_limit": None}
+    assert document["series"] == {"deal_limit": None}
+    assert "oh_hell" not in document
     assert document["results"][0]["oh_hell"]["bids"] == list(match.results[0].bids)
     assert Series.from_dict(document, variant) == match
 
@@ -227,9 +230,10 @@ SERIES_HOSTILE: list[tuple[tuple[Any, ...], Any, type[Exception], str]] = [
     (("variant",), "whist", ScoreInputError, "match of 'whist'"),
     (("extra",), 1, ScoreInputError, "unknown field 'extra'"),
     (("options",), {"players": 4}, ScoreInputError, "options"),
-    (("tarot",), {"deal_limit": 7, "x": 1}, ScoreInputError, "'tarot'"),
-    (("tarot",), [], ScoreInputError, "'tarot'"),
-    (("tarot", "deal_limit"), 0, ScoreInputError, "deals"),
+    (("series",), {"deal_limit": 7, "x": 1}, ScoreInputError, "'series'"),
+    (("series",), [], ScoreInputError, "'series'"),
+    (("series", "deal_limit"), 0, ScoreInputError, "deals"),
+    (("tarot",), {}, ScoreInputError, "unknown field 'tarot'"),
     (("seed",), "1", InvalidArgumentError, "seed"),
     (("first_dealer",), 3, ScoreInputError, "dealer"),
     (("require_seat",), 1, InvalidArgumentError, "require_seat"),

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 import attrs
 
+from cardrules._records import MatchRecord, Record
 from cardrules._util import quote
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
@@ -34,7 +35,7 @@ from cardrules.bid_euchre.state import BidEuchreState
 from cardrules.envelope import game_key, match_envelope
 from cardrules.errors import GameOverError, ScoreInputError
 from cardrules.info import player_names
-from cardrules.match import match_seed, next_deal_source
+from cardrules.match import deal_record, match_record, match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.wire import match_agrees, match_document, match_list
 
@@ -271,6 +272,11 @@ class BidEuchreMatch:
     seed: int | None
     require_seat: bool
     variant: BidEuchreVariant = attrs.field(eq=False, repr=False)
+    # The records of the hands added with after_deal, in order: () at the start, None
+    # once a hand was added otherwise (after() leaves it unset: see _deal_records).
+    _records: tuple[Record, ...] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     def __init__(  # noqa: PLR0913 - the fields, and two deprecated spellings
         self,
@@ -314,6 +320,7 @@ class BidEuchreMatch:
             require_seat=require_seat,
             variant=_variant_of(options, variant),
         )
+        _set(self, "_records", None if results else ())
 
     @classmethod
     def start(
@@ -510,6 +517,76 @@ class BidEuchreMatch:
             )
         source = next_deal_source(self.seed, len(self.results), rng, seed)
         return self.variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
+
+    def _deal_records(self) -> tuple[Record, ...] | None:
+        """The records of the hands, if every hand was added with :meth:`after_deal`."""
+        records: tuple[Record, ...] | None = getattr(self, "_records", None)
+        return records
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A match built by after() has no _records slot set: pickled as None.
+        return {
+            field.name: getattr(self, field.name, None) for field in attrs.fields(BidEuchreMatch)
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            _set(self, name, value)
+
+    def after_deal(self, state: BidEuchreState) -> BidEuchreMatch:
+        """The match after one more hand played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the match keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished hand's state.
+            GameOverError: the match is over.
+            ScoreInputError: the hand is not the match's next hand (another variant,
+                dealer or ``require_seat``; in a match with a seed, not the hand it deals).
+
+        >>> match = BidEuchreMatch.start(seed=4, require_seat=True)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0], seat=state.to_play)
+        >>> match = match.after_deal(state)
+        >>> match.scores, match.dealer, match.record().deals[0].require_seat
+        ((0, 0), 1, True)
+        """
+        record = deal_record(self, state)
+        match = self.after(state.result())
+        records = self._deal_records()
+        _set(match, "_records", None if records is None else (*records, record))
+        return match
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start (the options, the seed, the first dealer, the
+        starting totals, ``require_seat``) and each hand's record, replayable
+        (``cardrules.records.replay_match``) and signable
+        (``cardrules.dumps(match.record(), key=...)``).
+
+        Raises:
+            RecordError: a hand was entered as its result or facts (:meth:`after`), not
+                played through :meth:`after_deal`, or the match was restored from its
+                document (:meth:`from_dict`).
+
+        >>> book = BidEuchreMatch.start(seed=4, totals=(12, 7), dealer=2).record()
+        >>> book.dealer, book.match["totals"], book.deals
+        (2, (12, 7, 12, 7), ())
+        """
+        if not self.results:
+            return match_record(self, self._deal_records())
+        start = BidEuchreMatch.start(
+            self.options,
+            totals=(
+                self.scores[0] - sum(hand.delta[0] for hand in self.results),
+                self.scores[1] - sum(hand.delta[1] for hand in self.results),
+            ),
+            dealer=(self.dealer - len(self.results)) % 4,
+            seed=self.seed,
+            require_seat=self.require_seat,
+            variant=self.variant,
+        )
+        return match_record(start, self._deal_records())
 
     def to_dict(self) -> dict[str, Any]:
         """The match as JSON values, from which :meth:`from_dict` restores it exactly.

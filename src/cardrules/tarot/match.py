@@ -32,11 +32,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardrules._records import MatchRecord, Record
 from cardrules._util import MAX_POINTS, quote
 from cardrules.envelope import game_key, match_envelope
 from cardrules.errors import GameOverError, OptionsError, ScoreInputError
 from cardrules.info import player_names
-from cardrules.match import match_seed, next_deal_source
+from cardrules.match import deal_record, match_record, match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealFacts, DealResult, Score, score_deal
@@ -207,6 +208,9 @@ class TarotMatch:
     # The variant that deals the next deal: the one whose new_match() began the match,
     # else the variant of the options, found when the match first deals.
     _variant: TarotVariant | None = attrs.field(eq=False, repr=False)
+    # The records of the deals added with after_deal, in order: () at the start, None
+    # once a deal was added otherwise (after() leaves it unset: see _deal_records).
+    _records: tuple[Record, ...] | None = attrs.field(init=False, eq=False, repr=False)
 
     def __init__(
         self,
@@ -271,6 +275,7 @@ class TarotMatch:
         object.__setattr__(self, "totals", tuple(running))
         object.__setattr__(self, "_played", played)
         object.__setattr__(self, "_variant", None)
+        object.__setattr__(self, "_records", None if checked else ())
 
     def _limit(self) -> int | None:
         """The number of played deals after which the match is over, if any."""
@@ -365,7 +370,10 @@ class TarotMatch:
         """A match with no deal yet whose deals ``variant`` deals (its ``new_match``),
         ``start`` the keywords of :meth:`start`."""
         match = cls.start(variant.options, **start)
-        object.__setattr__(match, "_variant", variant)
+        # A first dealer given to new_match is the match's options' dealer: the deals
+        # are the variant's of those options (its class kept), as their records say.
+        chosen = variant if match.options == variant.options else type(variant)._of(match.options)
+        object.__setattr__(match, "_variant", chosen)
         return match
 
     @property
@@ -518,6 +526,70 @@ class TarotMatch:
             variant = get_variant_class("tarot")._of(self.options)
             object.__setattr__(self, "_variant", variant)
         return variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
+
+    def _deal_records(self) -> tuple[Record, ...] | None:
+        """The records of the deals, if every deal was added with :meth:`after_deal`."""
+        records: tuple[Record, ...] | None = getattr(self, "_records", None)
+        return records
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A match built by after() has no _records slot set: pickled as None.
+        return {field.name: getattr(self, field.name, None) for field in attrs.fields(TarotMatch)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def after_deal(self, state: TarotState) -> TarotMatch:
+        """The match with one more deal played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the match keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished deal's state.
+            GameOverError: the match is over.
+            ScoreInputError: the deal is not the match's next deal (another variant,
+                dealer or ``require_seat``; in a match with a seed, not the deal it deals).
+
+        >>> match = TarotMatch.start(seed=4, deal_limit=3)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> match = match.after_deal(state)
+        >>> match.totals, match.dealer, len(match.record().deals)
+        ((686, -2058, 686, 686), 1, 1)
+        """
+        record = deal_record(self, state)
+        match = self.after(state.result())
+        records = self._deal_records()
+        object.__setattr__(match, "_records", None if records is None else (*records, record))
+        return match
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start (the options, the seed, the first dealer, the
+        starting totals, ``require_seat``, the session's length) and each deal's record,
+        replayable (``cardrules.records.replay_match``) and signable
+        (``cardrules.dumps(match.record(), key=...)``).
+
+        Raises:
+            RecordError: a deal was entered as its result or facts (:meth:`after`), not
+                played through :meth:`after_deal`, or the match was restored from its
+                document (:meth:`from_dict`).
+
+        >>> book = TarotMatch.start(seed=4, totals=(30, -10, -10, -10)).record()
+        >>> book.match["totals"], book.deals
+        ((30, -10, -10, -10), ())
+        """
+        start = TarotMatch(
+            options=self.options,
+            totals=self._start_totals(),
+            seed=self.seed,
+            require_seat=self.require_seat,
+            deal_limit=self.deal_limit,
+            target_score=self.target_score,
+        )
+        object.__setattr__(start, "_variant", self._variant)
+        return match_record(start, self._deal_records())
 
     def _the_variant(self) -> TarotVariant:
         """The variant that deals the match's deals (see :meth:`next_deal`)."""
