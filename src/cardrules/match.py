@@ -361,16 +361,37 @@ class RecordedMatch(Match, Protocol):
     """
 
     def to_dict(self) -> dict[str, Any]:
-        """The match document (the envelope of ``cardrules.envelope.MATCH_KEYS`` first)."""
+        """The match document (the envelope of ``cardrules.envelope.MATCH_KEYS`` first).
+
+        >>> import cardrules
+        >>> document = cardrules.get_variant("bid-euchre").new_match(seed=1).to_dict()
+        >>> document["variant"], document["seat_names"], document["deals"]
+        ('bid-euchre', ['N', 'E', 'S', 'W'], 0)
+        """
         ...
 
     def after_deal(self, state: Any) -> Self:
         """The match with one more deal played through (its final state), whose record
-        it keeps."""
+        it keeps.
+
+        >>> import cardrules
+        >>> match = cardrules.get_variant("bid-euchre").new_match(seed=1)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> len(match.after_deal(state).record().deals)
+        1
+        """
         ...
 
     def record(self) -> MatchRecord:
-        """The match's record: its start and each deal's record."""
+        """The match's record: its start and each deal's record.
+
+        >>> import cardrules
+        >>> book = cardrules.get_variant("tarot").new_match(seed=1, dealer=2).record()
+        >>> book.variant, book.dealer, book.deals
+        ('tarot', 2, ())
+        """
         ...
 
 
