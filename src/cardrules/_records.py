@@ -273,6 +273,8 @@ _MATCH_ENVELOPE: Final = (
 
 
 def _deals(items: Iterable[Record]) -> tuple[Record, ...]:
+    if not isinstance(items, (list, tuple)):
+        raise RecordError(f"a match record's deals are a list of Records, not {quote(items)}")
     return tuple(items)
 
 
@@ -294,7 +296,8 @@ class MatchRecord:
             ``require_seat`` and the session's length.
         deals: Each deal's record, in order (at most
             :data:`~cardrules.records.MAX_MATCH_DEALS`).
-        meta: An app's own data, or None, as :attr:`Record.meta`: kept by
+        meta: An app's own data, or None, as :attr:`Record.meta
+            <cardrules.Record.meta>`: kept by
             :func:`~cardrules.dumps` and :func:`~cardrules.records.loads_match`, covered
             by the signature, ignored by the replay.
 
@@ -406,7 +409,8 @@ class MatchRecord:
         """The match record with an app's data as its :attr:`meta` (None removes it).
 
         Raises:
-            RecordError: ``meta`` is not a small JSON object (see :attr:`Record.meta`).
+            RecordError: ``meta`` is not a small JSON object (see
+                :attr:`Record.meta <cardrules.Record.meta>`).
 
         >>> import cardrules
         >>> book = cardrules.get_variant("tarot").new_match(seed=2).record()
@@ -468,8 +472,8 @@ def _match_from_json(data: dict[str, Any]) -> MatchRecord:
 def dumps(
     record: Record | MatchRecord, *, indent: int | None = None, key: bytes | str | None = None
 ) -> str:
-    """Serialise ``record`` (a :class:`Record` or a :class:`MatchRecord`) to JSON text;
-    with ``key``, signed.
+    """Serialise ``record`` (a :class:`~cardrules.Record` or a
+    :class:`~cardrules.records.MatchRecord`) to JSON text; with ``key``, signed.
 
     Args:
         record: The record, or the match record (read back with

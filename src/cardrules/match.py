@@ -409,7 +409,14 @@ class ScoredDeal:
     from JSON; the series plays on from them exactly as from the live one. Replaying a
     match record (:func:`cardrules.records.replay_match`) gives the deals' own results.
 
-    Build one with :meth:`Series.from_dict`, not by hand.
+    Args:
+        document: A result document as :func:`~cardrules.envelope.result_document`
+            writes them: the result envelope (``cardrules.envelope.RESULT_KEYS``) and
+            the game's own detail under its key.
+
+    Raises:
+        ScoreInputError: ``document`` is not such a document (a key missing or unknown,
+            a value of the wrong type).
 
     >>> import cardrules
     >>> from cardrules.tarot import DealFacts, score_deal
@@ -426,6 +433,7 @@ class ScoredDeal:
     _document: Mapping[str, Any]
 
     def __init__(self, document: Mapping[str, Any]) -> None:
+        _check_result_document(document, "the result document")
         object.__setattr__(self, "_document", freeze(document))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -499,13 +507,15 @@ class ScoredDeal:
         return f"<ScoredDeal {self.summary!r} returns={self.returns}>"
 
 
-def _scored_deal(item: object, variant: Variant, number: int) -> ScoredDeal:
-    """Deal ``number`` of a series' match document: a result document as
-    :func:`~cardrules.envelope.result_document` writes them for ``variant``, checked."""
-    where = f"result {number} of the match document"
+def _check_result_document(item: object, where: str) -> Mapping[str, Any]:
+    """``item``, if it is a result document of some variant: the result envelope and the
+    game's key, each of its type; else the error."""
     if not isinstance(item, Mapping):
         raise ScoreInputError(f"{where} is a JSON object, not {quote(item)}")
-    key = game_key(variant.id)
+    variant = item.get("variant")
+    if type(variant) is not str:
+        raise ScoreInputError(f"{where} has a wrong 'variant': {quote(variant)}")
+    key = game_key(variant)
     fields = (*RESULT_KEYS, key)
     unknown = [k for k in item if k not in fields]
     if unknown:
@@ -513,11 +523,14 @@ def _scored_deal(item: object, variant: Variant, number: int) -> ScoredDeal:
     missing = [k for k in fields if k not in item]
     if missing:
         raise ScoreInputError(f"{where} lacks the field {missing[0]!r}")
-    players = variant.players
+    players = item["players"]
+    if type(players) is not int or players < 1:
+        raise ScoreInputError(f"{where} has a wrong 'players': {quote(players)}")
+    names = item["seat_names"]
     checks = {
-        "variant": item["variant"] == variant.id,
-        "players": same_json(item["players"], players),
-        "seat_names": same_json(item["seat_names"], list(variant.info.seat_names)),
+        "seat_names": isinstance(names, (list, tuple))
+        and len(names) == players
+        and all(type(name) is str for name in names),
         "contract": item["contract"] is None or type(item["contract"]) is str,
         "declarer": item["declarer"] is None
         or (type(item["declarer"]) is int and 0 <= item["declarer"] < players),
@@ -530,13 +543,29 @@ def _scored_deal(item: object, variant: Variant, number: int) -> ScoredDeal:
     for field, good in checks.items():
         if not good:
             raise ScoreInputError(f"{where} has a wrong {field!r}: {quote(item[field])}")
-    return ScoredDeal(item)
+    return item
+
+
+def _scored_deal(item: object, variant: Variant, number: int) -> ScoredDeal:
+    """Deal ``number`` of a series' match document: a result document as
+    :func:`~cardrules.envelope.result_document` writes them for ``variant``, checked."""
+    where = f"result {number} of the match document"
+    document = _check_result_document(item, where)
+    checks = {
+        "variant": document["variant"] == variant.id,
+        "players": same_json(document["players"], variant.players),
+        "seat_names": same_json(document["seat_names"], list(variant.info.seat_names)),
+    }
+    for field, good in checks.items():
+        if not good:
+            raise ScoreInputError(f"{where} has a wrong {field!r}: {quote(document[field])}")
+    return ScoredDeal(document)
 
 
 def _numbers(value: object, count: int) -> bool:
     """Whether ``value`` is a list of ``count`` JSON numbers."""
     return (
-        type(value) is list
+        isinstance(value, (list, tuple))
         and len(value) == count
         and all(type(x) is int or type(x) is float for x in value)
     )

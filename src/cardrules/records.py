@@ -23,7 +23,7 @@ True
 
 A match's record ties its deals together: ``match.record()``, once each deal was added
 with ``match.after_deal(final_state)``, holds the match's start and every deal's record;
-:func:`dumps` writes it (signed with ``key=``), :func:`loads_match` reads it back, and
+:func:`~cardrules.dumps` writes it (signed with ``key=``), :func:`loads_match` reads it back, and
 :func:`replay_match` plays every deal again and rebuilds the match.
 
 >>> match = cardrules.get_variant("tarot").new_match(seed=5, deal_limit=2)
@@ -215,8 +215,8 @@ def final_state(record: Record, *, variant: Variant | None = None) -> State:
 
 
 def loads_match(text: str | bytes, *, key: bytes | str | None = None) -> MatchRecord:
-    """Parse and validate a match record's JSON text (untrusted input), as :func:`dumps`
-    writes ``match.record()``.
+    """Parse and validate a match record's JSON text (untrusted input), as
+    :func:`~cardrules.dumps` writes ``match.record()``.
 
     The structure is checked here, and each deal's rules version when the variant is
     installed; :func:`replay_match` checks the deals against the rules and the match.
@@ -224,7 +224,8 @@ def loads_match(text: str | bytes, *, key: bytes | str | None = None) -> MatchRe
     Args:
         text: The JSON text.
         key: The secret key the match record was signed with: a match record whose
-            signature is missing or does not match is refused (see :func:`loads`).
+            signature is missing or does not match is refused (see
+            :func:`~cardrules.loads`).
 
     Raises:
         RecordError: the text is not a well-formed match record of a known version (at

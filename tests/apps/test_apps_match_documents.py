@@ -243,7 +243,9 @@ SERIES_HOSTILE: list[tuple[tuple[Any, ...], Any, type[Exception], str]] = [
     (("results", 0, "returns", 0), "1", ScoreInputError, "'returns'"),
     (("results", 0, "returns", 0), True, ScoreInputError, "'returns'"),
     (("results", 1, "scores"), None, ScoreInputError, "'scores'"),
-    (("results", 1, "variant"), "bid-euchre", ScoreInputError, "'variant'"),
+    (("results", 1, "variant"), "bid-euchre", ScoreInputError, "unknown field 'tarot'"),
+    (("results", 1, "variant"), 7, ScoreInputError, "'variant'"),
+    (("results", 1, "players"), 4, ScoreInputError, "'players'|'seat_names'"),
     (("results", 1, "seat_names"), ["N", "E", "S"], ScoreInputError, "'seat_names'"),
     (("results", 1, "declarer"), 3, ScoreInputError, "'declarer'"),
     (("results", 1, "summary"), 5, ScoreInputError, "'summary'"),
@@ -292,3 +294,18 @@ def test_a_series_document_for_other_options_is_refused() -> None:
     _, document = series_document()
     with pytest.raises(ScoreInputError, match="options"):
         Series.from_dict(document, cardrules.get_variant("tarot", players=4))
+
+
+@pytest.mark.parametrize(
+    "document",
+    [None, [], {}, {"variant": "tarot"}, {"variant": ["tarot"]}, "junk"],
+    ids=repr,
+)
+def test_a_scored_deal_is_a_result_document_or_a_score_input_error(document: Any) -> None:
+    with pytest.raises(ScoreInputError):
+        ScoredDeal(document)
+    series = MATCHES["series"]
+    good = series.to_dict()["results"][0]
+    assert ScoredDeal(good).document == good
+    assert ScoredDeal(good).returns == tuple(series.results[0].returns)
+    assert ScoredDeal(good).summary == series.results[0].summary
