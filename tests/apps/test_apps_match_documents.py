@@ -309,3 +309,34 @@ def test_a_scored_deal_is_a_result_document_or_a_score_input_error(document: Any
     assert ScoredDeal(good).document == good
     assert ScoredDeal(good).returns == tuple(series.results[0].returns)
     assert ScoredDeal(good).summary == series.results[0].summary
+
+
+def finished_and_running() -> list[Any]:
+    """Matches of both games under several option sets, running and over."""
+    rng = random.Random(8)
+    made = HandFacts(contract="4", declarer=0, tricks=(4, 2))
+    garde = DealFacts(players=5, contract="garde", taker=2, partner=4, points=45, bouts=2)
+    out: list[Any] = [
+        TarotVariant(players=3).new_match(seed=1, target_score=5000),
+        TarotVariant(players=5, half_point_rounding="none").new_match(
+            totals=(0.5, -0.5, 0, 0, 0), deal_limit=1
+        ),
+        BidEuchreVariant(target_score=5).new_match(seed=2),
+        BidEuchreVariant(double_deck=True, joker=False).new_match(totals=(-3, 7), dealer=1),
+    ]
+    out[1] = out[1].after(garde)
+    out[2] = out[2].after(made).after(made)
+    for index in (0, 3):
+        for _ in range(2):
+            out[index] = out[index].after(play_deal(out[index], rng).result())
+    return out
+
+
+def test_match_documents_validate_against_their_variant_schemas() -> None:
+    seen = set()
+    for match in finished_and_running():
+        document = json.loads(json.dumps(match.to_dict()))
+        jsonschema.validate(document, cardrules.json_schema("match"))
+        jsonschema.validate(document, cardrules.json_schema("match", document["variant"]))
+        seen.add((document["variant"], document["is_over"]))
+    assert seen == {("tarot", False), ("tarot", True), ("bid-euchre", False), ("bid-euchre", True)}
