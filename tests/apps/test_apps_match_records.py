@@ -10,7 +10,8 @@ import copy
 import json
 import pickle
 import random
-from typing import Any
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -35,6 +36,11 @@ from cardrules.records import (
     replay_match,
 )
 from cardrules.tarot import DealFacts, TarotVariant
+
+if TYPE_CHECKING:
+    from tests import tiers
+else:
+    import cardrules_test_tiers as tiers  # loaded by tests/conftest.py
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -404,3 +410,36 @@ def test_match_from_dict_reads_every_kind_of_match() -> None:
         match_from_dict({"variant": 3})
     with pytest.raises(cardrules.UnknownVariantError):
         match_from_dict({"variant": "chess", "options": {}})
+
+
+MUTATIONS = tiers.volume(300, 20_000)
+
+
+def mutated(text: str, rng: random.Random) -> str:
+    """``text`` with a character replaced, a span deleted or a span repeated."""
+    at = rng.randrange(len(text))
+    kind = rng.randrange(3)
+    if kind == 0:
+        return text[:at] + rng.choice('0123456789"{}[],:-tfn ex\\') + text[at + 1 :]
+    end = min(len(text), at + rng.randrange(1, 40))
+    if kind == 1:
+        return text[:at] + text[end:]
+    return text[:end] + text[at:end] + text[end:]
+
+
+def test_mutated_match_records_load_and_replay_or_are_record_errors() -> None:
+    live = played(MATCHES["euchre-house"](), 2)
+    text = dumps(live.record())
+    rng = random.Random(5)
+    outcomes: Counter[str] = Counter()
+    for _ in range(MUTATIONS):
+        changed = mutated(text, rng)
+        try:
+            match = replay_match(loads_match(changed))
+        except RecordError:
+            outcomes["refused"] += 1
+            continue
+        # What loads and replays is a match: its document and record round-trip.
+        assert replay_match(loads_match(dumps(match.record()))) == match
+        outcomes["replayed"] += 1
+    assert outcomes["refused"] > MUTATIONS // 2
