@@ -392,6 +392,53 @@ def test_a_message_too_large_closes_the_connection(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+def test_connections_past_the_limit_are_turned_away(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = new_table(tmp_path, "tarot", {})
+        async with serving(table) as server:
+            url = f"ws://127.0.0.1:{server.port}"
+            held = [Player(await connect(url, proxy=None)) for _ in range(ts.MAX_CONNECTIONS)]
+            # Each answered: all of them are open and served.
+            for player in held:
+                assert (await player.error({"type": "hello"}))["code"] == "bad_message"
+            extra = Player(await connect(url, proxy=None))
+            async with asyncio.timeout(WAIT):
+                await extra._reader
+            assert extra.connection.close_code == 1013  # try again later
+            await held[0].close()
+            async with asyncio.timeout(WAIT):  # the server's side of it closed too
+                while server._connections >= ts.MAX_CONNECTIONS:
+                    await asyncio.sleep(0.01)
+            again = await join(url, 0)  # a place freed is taken again
+            assert again.seat == 0
+            for player in [*held[1:], again]:
+                await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_client_that_does_not_read_is_disconnected() -> None:
+    class Transport:
+        aborted = 0
+
+        def abort(self) -> None:
+            self.aborted += 1
+
+    class Connection:
+        transport = Transport()
+
+    async def scenario() -> None:
+        outbox = ts.Outbox(Connection())
+        for number in range(ts.MAX_QUEUED):
+            outbox.send({"n": number})
+        assert Connection.transport.aborted == 0
+        outbox.send({"n": "one too many"})
+        assert Connection.transport.aborted == 1
+        assert outbox.queue.qsize() == ts.MAX_QUEUED
+
+    asyncio.run(scenario())
+
+
 # -- reconnection ----------------------------------------------------------------------------
 
 
