@@ -666,7 +666,7 @@ GOOD: dict[str, Any] = {"players": 4, "contract": GARDE, "taker": 0, "points": 4
 
 BAD_INPUT: list[tuple[str, dict[str, Any], str]] = [
     ("points bool", {"points": True}, "bool"),
-    ("points None", {"points": None}, "NoneType"),
+    ("points None", {"points": None}, "points is None: a played deal needs"),
     ("points word", {"points": "forty"}, "not the text 'forty'"),
     ("points text", {"points": "45"}, "points must be a number"),
     ("points spaced", {"points": " 40.5"}, "not the text"),
