@@ -551,6 +551,7 @@ _EUCHRE_FACTS: Final = obj(
         "contract": nullable(_CONTRACT),
         "declarer": nullable(REF_SEAT),
         "tricks": _TEAM_TRICKS,
+        "declarer_tricks": nullable({"type": "integer", "minimum": 0, "maximum": 12}),
         "reneges": arr(REF_SEAT),
         "void_reason": nullable({"enum": ["all_pass", "ace_no_face"]}),
     }
