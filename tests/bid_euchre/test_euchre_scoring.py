@@ -520,6 +520,7 @@ def spec_delta(options: BidEuchreOptions, hand: HandFacts) -> tuple[int, int]:
     if hand.contract is None or hand.declarer is None:
         return (0, 0)  # E-32
     all_tricks = 12 if options.double_deck else 6
+    assert hand.tricks is not None
     bidders = hand.declarer % 2
     points = {1 - bidders: hand.tricks[1 - bidders]}  # E-26
     t_b = hand.tricks[bidders]
@@ -617,6 +618,7 @@ def test_trick_totals_other_than_the_hand_size_raise(
 ) -> None:
     options, hand = case
     assume(hand.contract is not None)
+    assert hand.tricks is not None
     ns, ew = hand.tricks
     if ew + shift < 0:
         shift = -shift

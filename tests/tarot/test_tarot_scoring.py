@@ -742,6 +742,11 @@ def test_t11_contract_accepts_its_word() -> None:
 
 def reference_scores(deal: DealFacts, options: TarotOptions) -> tuple[Fraction, list[Fraction]]:
     """T-29 … T-37 read straight from the spec, in Fractions."""
+    assert deal.bouts is not None
+    assert deal.points is not None
+    assert deal.contract is not None
+    assert deal.players is not None
+    assert deal.taker is not None
     target = SPEC_TARGETS[deal.bouts]
     made = deal.points >= target
     s = 1 if made else -1
@@ -899,6 +904,8 @@ def test_t37_settlement_is_zero_sum_and_matches_the_spec(
 def test_t37_ratios_by_player_count(pair: tuple[DealFacts, TarotOptions]) -> None:
     deal, options = pair
     r = score_deal(deal, options)
+    assert deal.players is not None
+    assert deal.taker is not None
     share = {3: 2, 4: 3, 5: 4 if deal.partner is None else 2}[deal.players]
     assert r.scores[deal.taker] == share * r.unit
     for seat in range(deal.players):
@@ -944,6 +951,7 @@ def test_t30_exact_rounding_agrees_with_integer_path_on_whole_points(
     pair: tuple[DealFacts, TarotOptions],
 ) -> None:
     deal, options = pair
+    assert deal.points is not None
     assume(deal.points.denominator == 1)
     results = [
         score_deal(
@@ -1034,7 +1042,11 @@ def test_t27_t28_validation_accepts_only_consistent_facts() -> None:
             return
         accepted.append(deal)
         halves, bouts = deal.half_points, deal.bouts
+        assert halves is not None
+        assert bouts is not None
+        assert deal.players is not None
         assert deal.players in (3, 4, 5)
+        assert deal.taker is not None
         assert 0 <= deal.taker < deal.players
         assert deal.partner is None or (deal.players == 5 and deal.partner != deal.taker)
         assert 0 <= halves <= 182
