@@ -351,8 +351,8 @@ def _poignees_repr(poignees: tuple[PoigneeLevel, ...]) -> str:
 
 # Why a deal is annulled before play, as the texts for people say it.
 _VOID_REASONS: Final[Mapping[str, str]] = {
-    "all_pass": "every player passed (T-12)",
-    "petit_sec": "Petit sec (T-9)",
+    "all_pass": "every player passed, T-12",
+    "petit_sec": "Petit sec, T-9",
 }
 _MOST_SEATS: Final = 5  # T-1: 3, 4 or 5 players
 _TOTAL_POINTS: Final = Fraction(91)  # T-4, T-28: the two camps' piles hold every point
@@ -634,9 +634,10 @@ Decimal), not the text '45': read text with points_from_text()
         )
         for field, value in played:
             if value is not None:
+                shown = quote(self.to_dict()[field])  # as JSON gives it
                 raise ScoreInputError(
-                    f"a deal annulled before play ({_VOID_REASONS[reason]}) has no {field}: "
-                    f"leave it out, not {quote(value)}"
+                    f"a deal annulled before play has no {field}: leave it out, not {shown} "
+                    f"({_VOID_REASONS[reason]})"
                 )
 
     def _check_cards(self, halves: int, bouts: int, pab: Camp | None, chelem: Camp | None) -> None:
