@@ -214,7 +214,7 @@ class HandFacts:
     :meth:`BidEuchreMatch.after <cardrules.bid_euchre.BidEuchreMatch.after>` (under the
     match's) and :meth:`from_dict` with ``tricks_per_hand`` fill in the (NS, EW) pair,
     and the result's facts hold both. Or give the pair as ``tricks``; given both, they
-    must agree.
+    must agree. :attr:`declarer_tricks` reads the declarer's team's share back.
 
     Attributes:
         contract: The winning bid, or ``None`` for a void hand (all four passed, E-12,
@@ -224,8 +224,6 @@ class HandFacts:
         tricks: Tricks won by team 0 (NS) and team 1 (EW). For a played hand they add up
             to the tricks per hand (E-24); for a void hand they are ``(0, 0)``. ``None``
             for facts given by ``declarer_tricks`` until the hand's size is known.
-        declarer_tricks: The tricks the declarer's team took (its share of ``tricks``),
-            as a score sheet writes them; ``None`` for a void hand.
         reneges: The seat of each renege recorded under ``renege_mode="penalize"``
             (E-23), one entry per renege. Empty for a void hand.
         void_reason: ``"all_pass"`` or ``"ace_no_face"`` for a void hand, else ``None``:
