@@ -23,7 +23,7 @@ EW +1
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NoReturn, cast
 
 import attrs
@@ -546,12 +546,12 @@ class HandResult:
         True
         """
         facts = _new(HandFacts)
-        _set(facts, "contract", contract)
-        _set(facts, "declarer", declarer)
-        _set(facts, "tricks", tricks)
-        _set(facts, "_declarer_tricks", None)
-        _set(facts, "reneges", reneges)
-        _set(facts, "void_reason", void_reason)
+        _SET_CONTRACT(facts, contract)
+        _SET_DECLARER(facts, declarer)
+        _SET_TRICKS(facts, tricks)
+        _SET_DECLARER_TRICKS(facts, None)  # the pair is known
+        _SET_RENEGES(facts, reneges)
+        _SET_VOID_REASON(facts, void_reason)
         return _score(facts, options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -877,7 +877,28 @@ def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
 
 
 _new = object.__new__
-_set = object.__setattr__
+
+
+def _slot_setter(cls: type[object], name: str) -> Callable[[object, object], None]:
+    """The setter of the slot ``name`` of the frozen ``cls``: what attrs' ``__init__``
+    assigns with, without the frozen class's ``__setattr__`` and the name's lookup."""
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+# Scoring runs once per hand of every bot playout: the engine's results are built slot by
+# slot, with the slots' own setters.
+_SET_CONTRACT: Final = _slot_setter(HandFacts, "contract")
+_SET_DECLARER: Final = _slot_setter(HandFacts, "declarer")
+_SET_TRICKS: Final = _slot_setter(HandFacts, "tricks")
+_SET_DECLARER_TRICKS: Final = _slot_setter(HandFacts, "_declarer_tricks")
+_SET_RENEGES: Final = _slot_setter(HandFacts, "reneges")
+_SET_VOID_REASON: Final = _slot_setter(HandFacts, "void_reason")
+_SET_FACTS: Final = _slot_setter(HandResult, "facts")
+_SET_OPTIONS: Final = _slot_setter(HandResult, "options")
+_SET_BIDDING_TEAM: Final = _slot_setter(HandResult, "bidding_team")
+_SET_MADE: Final = _slot_setter(HandResult, "made")
+_SET_DELTA: Final = _slot_setter(HandResult, "delta")
 
 
 def _result(
@@ -887,12 +908,11 @@ def _result(
     made: bool | None,
     delta: tuple[int, int],
 ) -> HandResult:
-    # The same assignments as attrs' __init__, without its per-call setattr lookup:
-    # scoring runs once per hand of every bot playout.
+    # The same assignments as attrs' __init__.
     result = _new(HandResult)
-    _set(result, "facts", facts)
-    _set(result, "options", options)
-    _set(result, "bidding_team", team)
-    _set(result, "made", made)
-    _set(result, "delta", delta)
+    _SET_FACTS(result, facts)
+    _SET_OPTIONS(result, options)
+    _SET_BIDDING_TEAM(result, team)
+    _SET_MADE(result, made)
+    _SET_DELTA(result, delta)
     return result

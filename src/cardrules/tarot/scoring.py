@@ -1338,7 +1338,10 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
         )
     if facts.void_reason is not None:
         return _void_result(facts.void_reason, players, options)
-    target = _TARGET_HALVES[cast(int, facts.bouts)]
+    # A played deal's facts (the checks above): contract, taker and bouts are set.
+    bouts: Any = facts.bouts
+    contract: Any = facts.contract
+    target = _TARGET_HALVES[bouts]
     margin = facts._halves - target
     # T-29: made or failed on the exact points, before any rounding.
     made = margin >= 0
@@ -1351,7 +1354,7 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
         difference = gap & ~1
     else:
         difference = gap
-    m = options.multipliers[_OPTION_KEY[_contract_of(facts)]]
+    m = options.multipliers[_OPTION_KEY[contract]]
     # T-31: the base in half points, signed by the contract result (T-35's s).
     base = (50 + difference) * m if made else -(50 + difference) * m
     # T-32: 10 × m to the camp that took the Petit in the last trick.
@@ -1397,7 +1400,7 @@ def _void_result(reason: AnnulReason, players: int, options: TarotOptions) -> De
 def _settle(facts: DealFacts, players: int, unit: int) -> tuple[Score, ...]:
     """Each seat's score from M in half points (T-37); the scores sum to zero."""
     scores = [-unit] * players
-    taker = _taker_of(facts)
+    taker: Any = facts.taker  # a played deal's
     if facts.partner is not None:
         scores[taker] = 2 * unit
         scores[facts.partner] = unit
