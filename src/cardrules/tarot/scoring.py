@@ -17,7 +17,9 @@ every deal. Everything is exact: card points come in half points, and with
 
 from __future__ import annotations
 
+import decimal
 import enum
+import fractions
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -527,14 +529,16 @@ Decimal), not the text '45': read text with points_from_text()
         contract: Contract | str | None = None,
         taker: int | None = None,
         partner: int | None = None,
-        points: int | float | Fraction | Decimal | None = None,
+        # Written with their modules: the documentation links a parameter that is no
+        # field (defence_points) by its annotation as written.
+        points: int | float | fractions.Fraction | decimal.Decimal | None = None,
         bouts: int | None = None,
         petit_au_bout: Camp | str | None = None,
         poignees: Iterable[PoigneeLevel | str] = (),
         chelem_announced: bool = False,
         chelem: Camp | str | None = None,
         void_reason: AnnulReason | str | None = None,
-        defence_points: int | float | Fraction | Decimal | None = None,
+        defence_points: int | float | fractions.Fraction | decimal.Decimal | None = None,
         defence_bouts: int | None = None,
     ) -> None:
         if defence_points is not None:
