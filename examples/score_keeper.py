@@ -6,7 +6,10 @@ A French Tarot evening of four deals, each described by what the table agreed at
 end of the deal (who took, which contract, the points counted, the bonuses), added up in
 a :class:`~cardrules.tarot.TarotMatch`, then settled: who owes whom. Then a Bid Euchre
 match, hand by hand, in a :class:`~cardrules.bid_euchre.BidEuchreMatch` until a team
-reaches 32.
+reaches 32. Both are written as a score sheet has them: the facts leave out what the
+match knows (the number of players, the tricks in a hand), a deal nobody bid on is
+``void("all_pass")`` in both games, a Tarot table may count the defence's pile, and a
+Bid Euchre sheet has the tricks the declarer's team took.
 """
 
 from __future__ import annotations
@@ -14,16 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardrules.bid_euchre import BidEuchreMatch, Contract, HandFacts
-from cardrules.tarot import (
-    Camp,
-    DealFacts,
-    DealResult,
-    PoigneeLevel,
-    Score,
-    TarotMatch,
-    TarotOptions,
-    score_deal,
-)
+from cardrules.tarot import Camp, DealFacts, PoigneeLevel, Score, TarotMatch, TarotOptions
 
 PLAYERS = ("Alice", "Bruno", "Chloé", "Denis")
 CENTS_PER_POINT = 5
@@ -32,20 +26,21 @@ CENTS_PER_POINT = 5
 def tarot_evening() -> TarotMatch:
     """Score four deals of French Tarot played at a real table, and add them up."""
     deals = [
+        # Everybody passed: the deal scores nothing, and the deal passes on (T-6, T-12).
+        DealFacts.void("all_pass"),
         # Bruno took a garde with 2 bouts and counted 45 points (target 41).
-        DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2),
-        # Chloé's prise failed by half a point; Denis showed a simple poignée.
+        DealFacts(contract="garde", taker=1, points=45, bouts=2),
+        # Chloé's prise failed by half a point: the defence counted its pile, 40.5
+        # points with 2 bouts. Denis showed a simple poignée.
         DealFacts(
-            players=4,
             contract="prise",
             taker=2,
-            points=50.5,
-            bouts=1,
+            defence_points=40.5,
+            defence_bouts=2,
             poignees=(PoigneeLevel.SIMPLE,),
         ),
         # Alice's garde sans with the Petit taken in the last trick by the attack.
         DealFacts(
-            players=4,
             contract="garde-sans",
             taker=0,
             points=62,
@@ -53,14 +48,12 @@ def tarot_evening() -> TarotMatch:
             petit_au_bout=Camp.ATTACK,
         ),
     ]
+    # The match knows its four players: the facts need not say so.
     match = TarotMatch.start(TarotOptions(single_deal=False))
-    # A deal where everybody passed scores nothing; the deal passes on (T-6, T-12).
-    match = match.after(DealResult.annulled_deal(players=4, reason="all_pass"))
     for number, facts in enumerate(deals, 1):
-        result = score_deal(facts)
-        match = match.after(result)
-        print(f"Deal {number}, taken by {PLAYERS[facts.taker]}:")
-        print("  " + result.explain().replace("\n", "\n  "))
+        match = match.after(facts)
+        print(f"Deal {number}:")
+        print("  " + match.results[-1].explain(names=PLAYERS).replace("\n", "\n  "))
     return match
 
 
@@ -88,16 +81,17 @@ def who_owes_whom(totals: tuple[Score, ...]) -> list[tuple[int, int, Score]]:
 
 def euchre_match() -> BidEuchreMatch:
     """Score a Bid Euchre match hand by hand until a team wins."""
+    # The sheet has the tricks the declarer's team took; the match knows a hand has 6.
     hands = [
-        HandFacts(contract=Contract(4), declarer=0, tricks=(5, 1)),
-        HandFacts(contract=Contract(3), declarer=1, tricks=(4, 2)),  # EW set
+        HandFacts(contract=Contract(4), declarer=0, declarer_tricks=5),
+        HandFacts(contract=Contract(3), declarer=1, declarer_tricks=2),  # EW set
         HandFacts.void("all_pass"),
-        HandFacts(contract=Contract.help(6), declarer=2, tricks=(6, 0)),
-        HandFacts(contract=Contract(5), declarer=3, tricks=(1, 5)),
-        HandFacts(contract=Contract(4), declarer=2, tricks=(4, 2)),
-        HandFacts(contract=Contract.moon(6), declarer=1, tricks=(1, 5)),  # a failed moon
-        HandFacts(contract=Contract(3), declarer=0, tricks=(3, 3)),
-        HandFacts(contract=Contract(4), declarer=2, tricks=(5, 1)),
+        HandFacts(contract=Contract.help(6), declarer=2, declarer_tricks=6),
+        HandFacts(contract=Contract(5), declarer=3, declarer_tricks=5),
+        HandFacts(contract=Contract(4), declarer=2, declarer_tricks=4),
+        HandFacts(contract=Contract.moon(6), declarer=1, declarer_tricks=5),  # a failed moon
+        HandFacts(contract=Contract(3), declarer=0, declarer_tricks=3),
+        HandFacts(contract=Contract(4), declarer=2, declarer_tricks=5),
     ]
     match = BidEuchreMatch.start()
     for facts in hands:

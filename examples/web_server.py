@@ -5,8 +5,9 @@ the clients, prints each response and stops)::
 
     python examples/web_server.py
 
-Serve until Ctrl-C, with one log line per rejected request on stderr, and play French
-Tarot or Bid Euchre against three bots in a browser at http://127.0.0.1:8000/play::
+Serve until Ctrl-C, with one log line per rejected request on stderr, and play any
+registered variant (French Tarot, Bid Euchre, an installed plugin's game) against bots
+in a browser at http://127.0.0.1:8000/play::
 
     python examples/web_server.py --serve [--host 127.0.0.1] [--port 8000]
 
@@ -14,26 +15,35 @@ The server keeps the real state of every game; clients never send a state, only 
 Each seat has a secret token (handed out when the game is created), and a client sees
 only its own seat's view: its hand and the public facts. A move is checked by the rules
 engine against the seat that sent it; an illegal one is answered with status 400 and
-the error's stable ``code`` and ``rule_id``, and the game is unchanged. The seats named
-in ``bots`` are played by the server itself (:func:`cardrules.bots.bot_for`), through the
-same checked ``apply``, right after each move of a person.
+the error's document (its stable ``code`` and ``rule_id``), and the game is unchanged.
+The seats named in ``bots`` are played by the server itself
+(:func:`cardrules.bots.bot_for`), through the same checked ``apply``, right after each
+move of a person.
+
+Nothing here names a game: the server deals any registered variant and answers with
+its view documents, whose envelope (``seat_names``, ``stage``, ``to_play``, ``hand``,
+``legal_actions``, ``trick`` …) is the same in every variant; the page draws them from
+the envelope alone.
 
 The API (JSON in and out; the token in an ``Authorization: Bearer TOKEN`` header):
 
 =========================  ===============================================================
+``GET /variants``          the variants served: 200 ``{"variants": [{"id", "name",
+                           "players", "seat_names"}, ...]}``
 ``POST /games``            ``{"variant": "tarot", "seed": 7, "bots": [1, 2, 3]}`` (all
                            optional) creates a game: 201 ``{"game": id, "variant",
                            "tokens": [one per seat, null for a bot's], "bots"}``
 ``GET /games/ID``          the view of the token's seat: 200 ``{"seat", "to_play",
-                           "legal", "view", "hand_by_suit"}``; ``legal`` is empty unless
-                           the seat is to play
+                           "legal", "view", "hand_by_suit", "moves"}``; ``legal`` is
+                           empty unless the seat is to play
 ``POST /games/ID/moves``   ``{"action": "bid 4"}``: 200 and the seat's new view
 ``GET /play``              the game page: HTML, CSS and JavaScript from ``web/`` next to
                            this file, sent by name from an allow-list
                            (:data:`STATIC_FILES`, under ``/static/NAME``)
 =========================  ===============================================================
 
-Every refusal is a JSON ``{"error": {"code", "rule_id", "message"}}`` with a 4xx status:
+Every refusal is a JSON ``{"error": {"code", "rule_id", "seat", "action", "message"}}``
+(the library's error document) with a 4xx status:
 400 for a malformed request or an illegal move, 401 without a token, 403 for a token
 that is not a seat of the game, 404 for an unknown game or path, 405 for another method
 (with ``Allow``), 408 for a client too slow to send its request, 411 for a
@@ -78,7 +88,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
@@ -88,14 +98,15 @@ from cardrules import (
     CardKind,
     CardrulesError,
     IllegalActionError,
+    InvalidArgumentError,
     NotationError,
-    Rank,
     State,
     Suit,
-    UnknownVariantError,
+    Variant,
 )
-from cardrules.bid_euchre import BidEuchreView, effective_suit, left_bower, right_bower
+from cardrules.actions import Play
 from cardrules.bots import Bot, bot_for
+from cardrules.envelope import game_key
 
 MAX_HEAD_BYTES = 16_384
 """The request line and headers, in bytes."""
@@ -172,7 +183,11 @@ class Limits:
 
 
 class HttpError(Exception):
-    """A refused request: its status, a stable ``code`` and a message a client can act on."""
+    """A refused request: its status, a stable ``code`` and a message a client can act on.
+
+    Its answer is an error document of the library's shape (``error.to_dict()``), so a
+    client reads a refused move and a refused request alike.
+    """
 
     def __init__(
         self,
@@ -181,6 +196,9 @@ class HttpError(Exception):
         message: str,
         rule_id: str | None = None,
         headers: tuple[tuple[str, str], ...] = (),
+        *,
+        seat: Any = None,
+        action: Any = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -188,10 +206,31 @@ class HttpError(Exception):
         self.message = message
         self.rule_id = rule_id
         self.headers = headers
+        self.seat = seat
+        self.action = action
+
+    @classmethod
+    def refusal(cls, error: CardrulesError) -> HttpError:
+        """A 400 for a move the rules engine refused, with the error's document."""
+        document = error.to_dict()
+        return cls(
+            400,
+            document["code"],
+            document["message"],
+            document["rule_id"],
+            seat=document["seat"],
+            action=document["action"],
+        )
 
     def response(self) -> Response:
-        """The JSON answer: ``{"error": {"code", "rule_id", "message"}}``."""
-        error = {"code": self.code, "rule_id": self.rule_id, "message": self.message}
+        """The JSON answer: ``{"error": {"code", "rule_id", "seat", "action", "message"}}``."""
+        error = {
+            "code": self.code,
+            "rule_id": self.rule_id,
+            "seat": self.seat,
+            "action": self.action,
+            "message": self.message,
+        }
         return Response.json(self.status, {"error": error}, self.headers)
 
 
@@ -371,87 +410,68 @@ def parse_json_object(body: bytes, limits: Limits) -> dict[str, Any]:
 # -- the games ---------------------------------------------------------------------------------
 
 
-_PLAIN_STRENGTH = {
-    Rank.NINE: 0,
-    Rank.TEN: 1,
-    Rank.JACK: 2,
-    Rank.QUEEN: 3,
-    Rank.KING: 4,
-    Rank.ACE: 5,
-}
-
-
-def hand_by_suit(view: Any) -> list[dict[str, Any]]:
+def hand_by_suit(document: Mapping[str, Any]) -> list[dict[str, Any]]:
     """A seat's hand as a player holds it: grouped by suit, in the game's card order.
 
-    French Tarot: spades, hearts, diamonds and clubs from the ace up to the king, the
-    trumps from the Petit up, then the Excuse. Bid Euchre: the trump suit first, with
-    its bowers (E-16, E-17) and the joker (E-37), then the other suits, each from the
-    highest card down. Other variants: by suit in card order.
+    Read from the view document's envelope alone (its ``hand``, in the game's own card
+    order), so it serves every variant. One optional detail is read from the game's own
+    key, for display only: a game that names a trump suit there (``"trump": "H"``) has
+    that suit's group first, marked as trump. A game's trump cards (French Tarot's 1 to
+    21) are a group of their own, and so are the Excuse and a joker.
 
     Args:
-        view: A seat's view.
+        document: A seat's view document (``view.to_dict()``).
 
     Returns:
         ``{"suit", "trump", "cards"}`` for each suit the hand holds: the suit's name
-        (``"trumps"`` and ``"excuse"`` for Tarot's), whether it is trump, and the cards'
-        notation.
+        (``"trumps"``, ``"excuse"`` and ``"joker"`` for the cards of no suit), whether
+        it is trump, and the cards' notation.
 
     >>> import cardrules
     >>> state = cardrules.get_variant("bid-euchre").new_game(seed=2)
     >>> for action in ("bid 4", "pass", "pass", "pass", "trump hearts"):
     ...     state = state.apply(action)
-    >>> [(group["suit"], group["cards"]) for group in hand_by_suit(state.view(1))]
-    [('hearts', ['JD', 'AH', '9H']), ('diamonds', ['AD', 'QD']), ('clubs', ['QC'])]
+    >>> [(group["suit"], group["cards"]) for group in hand_by_suit(state.view(1).to_dict())]
+    [('hearts', ['9H', 'AH']), ('diamonds', ['JD', 'QD', 'AD']), ('clubs', ['QC'])]
     """
-    if isinstance(view, BidEuchreView):
-        return _euchre_hand(view)
-    groups: list[dict[str, Any]] = []
-    for card in sorted(getattr(view, "hand", ())):
+    detail = document.get(game_key(str(document["variant"])))
+    named = detail.get("trump") if isinstance(detail, Mapping) else None
+    trump = next((suit for suit in Suit if suit.value == named), None)
+    groups: dict[str, dict[str, Any]] = {}
+    for code in document["hand"]:
+        card = Card.parse(code)
         if card.suit is not None:
-            suit = card.suit.name.lower()
+            name, is_trump = card.suit.name.lower(), card.suit is trump
         else:
-            suit = "trumps" if card.kind is CardKind.TRUMP else card.kind.value
-        if not groups or groups[-1]["suit"] != suit:
-            groups.append({"suit": suit, "trump": card.kind is CardKind.TRUMP, "cards": []})
-        groups[-1]["cards"].append(str(card))
-    return groups
+            name = "trumps" if card.kind is CardKind.TRUMP else card.kind.value
+            is_trump = card.kind is CardKind.TRUMP
+        group = groups.setdefault(name, {"suit": name, "trump": is_trump, "cards": []})
+        group["cards"].append(code)
+    # The trump suit first (a stable sort keeps the others in the game's order).
+    return sorted(groups.values(), key=lambda group: not (group["trump"] and trump))
 
 
-def _euchre_hand(view: BidEuchreView) -> list[dict[str, Any]]:
-    trump = view.trump
+def seen_moves(state: State, seat: int) -> list[list[Any]]:
+    """The deal's moves other than the card plays, as ``seat`` saw them at the table.
 
-    def suit_of(card: Card) -> Suit | None:
-        # E-17, E-37: the left bower and the joker follow trump; the joker under no-trump
-        # or before trump is named belongs to no suit.
-        if trump is None:
-            return card.suit
-        return effective_suit(card, trump)
+    Each is ``[actor, notation]``, or ``[actor, None]`` for a move ``seat`` saw being
+    made but not what it was (a card put face down): the variant says which
+    (:meth:`Variant.action_seen_by <cardrules.Variant.action_seen_by>`). The card plays
+    are the view's tricks.
 
-    def strength(card: Card) -> int:
-        if card.kind is CardKind.JOKER:
-            return 8  # E-37: the highest trump
-        if isinstance(trump, Suit) and card == right_bower(trump):
-            return 7  # E-16
-        if isinstance(trump, Suit) and card == left_bower(trump):
-            return 6
-        return _PLAIN_STRENGTH[Rank(card.rank)]
-
-    order = [trump] if isinstance(trump, Suit) else []
-    order += [suit for suit in Suit if suit is not trump]
-    groups = []
-    for suit in [*order, None]:
-        cards = sorted((c for c in view.hand if suit_of(c) is suit), key=strength, reverse=True)
-        if cards:
-            name = "joker" if suit is None else suit.name.lower()
-            groups.append(
-                {
-                    "suit": name,
-                    "trump": suit is not None and suit is trump,
-                    "cards": [str(c) for c in cards],
-                }
-            )
-    return groups
+    >>> import cardrules
+    >>> state = cardrules.get_variant("tarot").new_game(seed=1).apply("bid prise")
+    >>> seen_moves(state, 0)
+    [[1, 'bid prise']]
+    """
+    variant = state.variant
+    moves: list[list[Any]] = []
+    for actor, action in state.history:
+        if isinstance(action, Play):
+            continue
+        seen = variant.action_seen_by(action, actor, seat)
+        moves.append([actor, None if seen is None else variant.action_text(seen)])
+    return moves
 
 
 @attrs.define
@@ -517,11 +537,7 @@ class Lobby:
                 variant = cardrules.get_variant(name)
             except CardrulesError as exc:
                 raise HttpError(400, "bad_variant", str(exc)) from None
-            if variant.id not in JSON_VARIANTS:
-                raise HttpError(400, "bad_variant", f"this server plays {', '.join(JSON_VARIANTS)}")
-            # Every state of the game requires the acting seat: a move applied without
-            # the seat its token proves is refused, never played for whoever is to play.
-            state = variant.new_game(seed=seed, require_seat=True)  # type: ignore[call-arg]
+            state = seated_deal(variant, seed)
             players = state.variant.players
             if len(set(bots)) != len(bots) or not set(bots) < set(range(players)):
                 raise HttpError(
@@ -537,7 +553,9 @@ class Lobby:
                 state,
                 tokens,
                 self._clock(),
-                {seat: _bot(state.variant.id) for seat in bots},
+                # Each variant's bot of middle strength; a random one for a variant
+                # that has no bot of its own.
+                {seat: bot_for(variant, level="medium") for seat in bots},
                 random.Random(seed),
             )
             game.play_bots()
@@ -585,16 +603,17 @@ class Lobby:
         with self.lock:
             game, seat = self._seat(game_id, token)
             state = game.state
-        view = state.view(seat)
         # The view carries the seat's legal actions when it is to play, and only then:
-        # another seat's would tell what the player to move holds.
-        document = view.to_dict()
+        # another seat's would tell what the player to move holds. Everything below is
+        # read from the envelope, the same for every variant.
+        document = state.view(seat).to_dict()
         return {
             "seat": seat,
-            "to_play": state.to_play,
+            "to_play": document["to_play"],
             "legal": document["legal_actions"],
             "view": document,
-            "hand_by_suit": hand_by_suit(view),
+            "hand_by_suit": hand_by_suit(document),
+            "moves": seen_moves(state, seat),
         }
 
     def move(self, game_id: str, token: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -608,26 +627,52 @@ class Lobby:
                 # The checked apply, with the seat the token proves: a move from the
                 # wrong client is refused, and a refused move changes nothing.
                 game.state = game.state.apply(action, seat)
-            except IllegalActionError as exc:
-                raise HttpError(400, exc.code, exc.message, exc.rule_id) from None
-            except NotationError as exc:
-                raise HttpError(400, "bad_notation", str(exc)) from None
+            except (IllegalActionError, NotationError) as exc:
+                raise HttpError.refusal(exc) from None
             # Outside the try: a bot's failure is the server's (a 500), not the client's.
             game.play_bots()
         return self.view(game_id, token)
 
 
-JSON_VARIANTS: Final = ("tarot", "bid-euchre")
-"""The variants whose states this server deals: those with JSON views (``to_dict``) and
-``require_seat``, the built-in ones."""
+def seated_deal(variant: Variant, seed: int | None) -> State:
+    """A deal of ``variant`` whose states require the acting seat, where it deals such
+    states: a move applied without the seat its token proves is refused, never played
+    for whoever is to play.
 
+    Every registered variant is served, a plugin's too. A variant whose deals do not take
+    ``require_seat`` (its ``new_match`` refuses it) is dealt plainly: the server passes
+    the seat to every ``apply`` all the same.
 
-def _bot(variant_id: str) -> Bot:
-    """The variant's rule-based bot; a random one for a plugin variant without one."""
+    >>> import cardrules
+    >>> seated_deal(cardrules.get_variant("tarot"), 7).requires_seat
+    True
+    """
     try:
-        return bot_for(variant_id)
-    except UnknownVariantError:
-        return bot_for(variant_id, "random")
+        match = variant.new_match(require_seat=True)
+    except InvalidArgumentError:
+        match = variant.new_match()
+    return match.next_deal(seed=seed)
+
+
+def variants() -> list[dict[str, Any]]:
+    """Every registered variant the server deals, built-in or plugin, with its default
+    options: ``{"id", "name", "players", "seat_names"}``, the built-in games first.
+
+    >>> [variant["id"] for variant in variants()][:2]
+    ['tarot', 'bid-euchre']
+    """
+    found = []
+    for variant_id in cardrules.variant_ids():
+        variant = cardrules.get_variant(variant_id)
+        found.append(
+            {
+                "id": variant.id,
+                "name": variant.name,
+                "players": variant.players,
+                "seat_names": list(variant.info.seat_names),
+            }
+        )
+    return found
 
 
 # -- the request-handling core ---------------------------------------------------------------
@@ -652,6 +697,7 @@ class GameApi:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.routes: list[tuple[re.Pattern[str], dict[str, Route]]] = [
+            (re.compile(r"/variants/?"), {"GET": self.list_variants}),
             (re.compile(r"/games/?"), {"POST": self.create_game}),
             (re.compile(r"/games/([^/]+)/?"), {"GET": self.show_game}),
             (re.compile(r"/games/([^/]+)/moves/?"), {"POST": self.make_move}),
@@ -693,6 +739,10 @@ class GameApi:
             "not_found",
             f"no such resource: {request.path!r:.60} (the API is /games, the game page /play)",
         )
+
+    def list_variants(self, request: Request) -> Response:
+        """``GET /variants``."""
+        return Response.json(200, {"variants": variants()})
 
     def create_game(self, request: Request) -> Response:
         """``POST /games``."""

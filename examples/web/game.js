@@ -1,9 +1,14 @@
-// The game page of examples/web_server.py: one person against three bots.
+// The game page of examples/web_server.py: one person against bots, in any registered
+// variant.
 //
 // The server holds the game. This page sends only the person's own moves, with the
-// seat's token, and draws what the server answers: the seat's view and, when it is the
-// seat's turn, its legal actions. Every element the person may click to act carries the
-// action's notation in a data-action attribute ("play 7H", "bid garde").
+// seat's token, and draws what the server answers: the seat's view document and, when it
+// is the seat's turn, its legal actions. It reads the view's envelope, the keys every
+// variant shares (seat_names, dealer, stage, to_play, hand, hand_sizes, legal_actions,
+// trick, last_trick, tricks_by_seat, contract, declarer, result), so no line here names
+// a game; a few keys of the game's own detail are read, when present, for display only.
+// Every element the person may click to act carries the action's notation in a
+// data-action attribute ("play 7H", "bid garde").
 "use strict";
 
 (() => {
@@ -12,27 +17,26 @@
   const SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   const SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   const RANKS = { A: "ace", J: "jack", N: "knight", Q: "queen", K: "king" };
-  const PROMPTS = {
-    tarot: {
-      bidding: "bid or pass",
-      call: "call a king",
-      ecart: "choose a card for the écart",
-      announce: "announce a slam (chelem) or pass",
-      play: "play a card",
-    },
-    "bid-euchre": {
-      discard: "discard a card",
-      claim: "claim ace-no-face or pass",
-      auction: "bid or pass",
-      trump: "name trump",
-      exchange: "give a card to your partner",
-      name_suit: "name a suit for the joker",
-      play: "play a card",
-    },
-  };
+  // Verbs whose action names a card of the hand: the action goes on the card itself.
   const CARD_VERBS = new Set(["play", "discard", "give"]);
+  // Optional display: keys of a game's own detail shown when the detail has them. A
+  // game without them plays the same; the envelope carries everything needed to play.
+  const DETAILS = [
+    ["trump", "Trump"],
+    ["turn_up", "Turned up"],
+    ["called_card", "Called card"],
+    ["named_suit", "Suit named for the joker"],
+    ["chien", "Chien"],
+    ["ecart", "Écart (what you may see)"],
+    ["given", "Cards given"],
+    ["returned", "Cards given back"],
+    ["discard", "Your discard"],
+    ["claimed_hand", "Hand shown with a claim"],
+    ["poignees", "Poignée"],
+  ];
 
-  let game = null; // { id, token, variant, seat }
+  const variants = new Map(); // the server's variants by id: { id, name, players, seat_names }
+  let game = null; // { id, token, variant, seat, bots }
   let renders = 0;
   let settled = "idle"; // the page's status while no request is pending
 
@@ -45,7 +49,7 @@
     return node;
   }
 
-  // A card's name in the game's words: "knight of clubs", "trump 19", "the Excuse".
+  // A card's name in words: "knight of clubs", "trump 19", "the Excuse".
   function cardName(code) {
     if (code === "EX") return "the Excuse";
     if (code === "JK") return "the joker";
@@ -56,18 +60,30 @@
     return code;
   }
 
+  function isCard(text) {
+    return typeof text === "string" && cardName(text) !== text;
+  }
+
   function cardNode(code, tag) {
     const node = element(tag, code, "card");
-    const suit = /[SHDC]$/.test(code) && code !== "EX" ? code.slice(-1) : "";
+    const match = /^(?:10|[2-9AJNQK])([SHDC])$/.exec(code);
+    const suit = match ? match[1] : "";
     if (suit === "H" || suit === "D") node.classList.add("red");
-    if (/T$/.test(code)) node.classList.add("trump");
+    if (/^[0-9]+T$/.test(code)) node.classList.add("trump");
     if (suit) node.append(element("span", SYMBOLS[suit], "symbol"));
     node.title = cardName(code);
     return node;
   }
 
-  function seatName(seat) {
-    const name = game.variant === "bid-euchre" ? "NESW"[seat] : `seat ${seat}`;
+  // A seat as the table names it (the envelope's seat_names): "N", or "seat 2" for a
+  // seat named by its number.
+  function tableName(view, seat) {
+    const name = view.seat_names[seat];
+    return /^[0-9]+$/.test(name) ? `seat ${name}` : name;
+  }
+
+  function seatName(view, seat) {
+    const name = tableName(view, seat);
     return seat === game.seat ? `you (${name})` : name;
   }
 
@@ -82,7 +98,8 @@
     $("error").textContent = "";
   }
 
-  // One request to the JSON API; a refusal throws its message (and rule) as text.
+  // One request to the JSON API; a refusal throws its message (which cites the rule) as
+  // text.
   async function api(method, path, body) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
@@ -111,8 +128,7 @@
     }
     if (!response.ok) {
       const error = answer.error || {};
-      const rule = error.rule_id ? ` (rule ${error.rule_id})` : "";
-      throw new Error(`Refused: ${error.message || response.statusText}${rule}.`);
+      throw new Error(`Refused: ${error.message || response.statusText}.`);
     }
     return answer;
   }
@@ -127,10 +143,42 @@
     }
   }
 
+  // The games the server deals, in the form's list.
+  async function loadVariants() {
+    const select = $("variant");
+    try {
+      const answer = await api("GET", "/variants");
+      for (const variant of answer.variants) variants.set(variant.id, variant);
+      select.replaceChildren(
+        ...answer.variants.map((variant) => {
+          const option = element("option", `${variant.name} (${variant.players} players)`);
+          option.value = variant.id;
+          return option;
+        }),
+      );
+      showLegend(select.value);
+    } catch (exc) {
+      showError(exc.message);
+    }
+  }
+
+  function showLegend(variant) {
+    for (const part of document.querySelectorAll("#legend [data-variant]")) {
+      part.hidden = part.dataset.variant !== variant;
+    }
+  }
+
   async function deal(event) {
     event.preventDefault();
     const seedText = $("seed").value.trim();
-    const body = { variant: $("variant").value, bots: [1, 2, 3] };
+    const chosen = variants.get($("variant").value);
+    if (!chosen) {
+      showError("Choose a game first.");
+      return;
+    }
+    // The server plays every seat but the person's.
+    const bots = chosen.seat_names.map((_, seat) => seat).filter((seat) => seat !== PERSON);
+    const body = { variant: chosen.id, bots };
     if (seedText !== "") {
       if (!/^-?[0-9]{1,15}$/.test(seedText)) {
         showError("The seed must be a whole number of at most 15 digits.");
@@ -147,6 +195,7 @@
         token: created.tokens[PERSON],
         variant: created.variant,
         seat: PERSON,
+        bots: new Set(created.bots),
       };
       clearError();
       render(await api("GET", `/games/${encodeURIComponent(game.id)}`));
@@ -190,46 +239,36 @@
     list.replaceChildren(...items);
   }
 
-  function playsItems(plays) {
+  function playsItems(view, plays) {
     return plays.map(([seat, card]) => {
-      const item = element("li", `${seatName(seat)}: `);
+      const item = element("li", `${seatName(view, seat)}: `);
       item.append(cardNode(card, "span"));
       return item;
     });
   }
 
-  // The winner of the last trick: Bid Euchre's views say it; in Tarot the winner of a
-  // trick leads the next, so it is the current trick's leader, or the seat to play.
-  function lastTrick(view) {
-    if (view.tricks) {
-      const last = view.tricks[view.tricks.length - 1];
-      return last ? { plays: last.plays, winner: last.winner } : { plays: [], winner: null };
-    }
-    let winner = null;
-    if (view.trick.length) winner = view.trick[0][0];
-    else if (view.phase === "play") winner = view.to_play;
-    return { plays: view.last_trick, winner };
+  // The winner of the last trick: the winner of a trick leads the next, so it is the
+  // current trick's leader, or the seat to play between two tricks.
+  function lastTrickWinner(view) {
+    if (view.trick.length) return view.trick[0][0];
+    if (view.stage === "play") return view.to_play;
+    return null;
   }
 
-  function renderSeats(view) {
-    const players = view.players || 4;
+  function renderSeats(view, detail) {
     const items = [];
-    for (let seat = 0; seat < players; seat += 1) {
+    for (let seat = 0; seat < view.players; seat += 1) {
       const roles = [];
       if (seat === view.dealer) roles.push("dealer");
-      if (seat === view.taker || seat === view.declarer) {
-        roles.push(game.variant === "tarot" ? "taker" : "declarer");
-      }
-      if (view.partner_known && seat === view.partner) roles.push("partner");
-      if (seat === view.sitting_out) roles.push("sits out");
-      const name = game.variant === "bid-euchre" ? "NESW"[seat] : `seat ${seat}`;
-      const parts = [`${name} (${seat === game.seat ? "you" : "bot"})`];
+      if (seat === view.declarer) roles.push("declarer");
+      if (detail.partner_known && seat === detail.partner) roles.push("partner");
+      if (seat === detail.sitting_out) roles.push("sits out");
+      const who = seat === game.seat ? "you" : game.bots.has(seat) ? "bot" : "person";
+      const parts = [`${tableName(view, seat)} (${who})`];
       if (roles.length) parts.push(roles.join(", "));
-      if (view.hand_sizes) parts.push(`${view.hand_sizes[seat]} cards`);
-      if (game.variant === "tarot") {
-        const won = view.tricks_won[seat];
-        parts.push(`${won} trick${won === 1 ? "" : "s"} won`);
-      }
+      parts.push(`${view.hand_sizes[seat]} cards`);
+      const won = view.tricks_by_seat[seat];
+      parts.push(`${won} trick${won === 1 ? "" : "s"} won`);
       const item = element("li", parts.join(" · "));
       if (seat === view.to_play) {
         item.classList.add("to-play");
@@ -237,52 +276,58 @@
       }
       items.push(item);
     }
-    if (view.tricks_won && game.variant === "bid-euchre") {
-      items.push(element("li", `Tricks won: NS ${view.tricks_won[0]}, EW ${view.tricks_won[1]}`));
-    }
     fill($("seats"), items);
   }
 
-  function renderAuction(view) {
-    const calls = view.bids || view.calls || [];
+  function renderMoves(view, moves) {
     fill(
-      $("auction"),
-      calls.map(([seat, bid]) => element("li", `${seatName(seat)}: ${bid === null ? "pass" : bid}`)),
+      $("moves"),
+      moves.map(([seat, move]) =>
+        element("li", `${seatName(view, seat)}: ${move === null ? "a card, face down" : move}`),
+      ),
     );
     let contract = "";
-    const taker = view.taker ?? view.declarer;
-    if (view.contract !== null && taker !== null && taker !== undefined) {
-      contract = `Contract: ${view.contract} by ${seatName(taker)}`;
-      if (view.trump) contract += `, trump ${SUITS[view.trump] || view.trump}`;
-      if (view.called_card) contract += `, calling ${view.called_card}`;
-      if (view.sitting_out !== null && view.sitting_out !== undefined) {
-        contract += `; ${seatName(view.sitting_out)} sits out`;
-      }
+    if (view.contract !== null) {
+      contract = `Contract: ${view.contract}`;
+      if (view.declarer !== null) contract += ` by ${seatName(view, view.declarer)}`;
     }
     $("contract").textContent = contract;
+  }
+
+  // The game's own detail, for display: the keys of DETAILS it has, by the shape of
+  // their values (a suit, a card, a list of cards, a list of shown hands).
+  function renderDetails(view, detail) {
     const facts = [];
-    const cards = (label, list) => {
-      if (!list || !list.length) return;
-      const item = element("li", `${label}: `);
-      for (const card of list) item.append(cardNode(card, "span"), " ");
-      facts.push(item);
-    };
-    cards("Chien", view.chien);
-    cards("Écart (what you may see)", view.ecart);
-    for (const poignee of view.poignees || []) {
-      cards(`Poignée (${poignee.level}) of ${seatName(poignee.seat)}`, poignee.cards);
+    for (const [key, label] of DETAILS) {
+      const value = detail[key];
+      if (value === null || value === undefined || value === false) continue;
+      if (Array.isArray(value)) {
+        if (!value.length) continue;
+        if (typeof value[0] === "object" && value[0] !== null) {
+          for (const shown of value) {
+            if (!Array.isArray(shown.cards)) continue;
+            const whose = typeof shown.seat === "number" ? ` of ${seatName(view, shown.seat)}` : "";
+            const level = shown.level ? ` (${shown.level})` : "";
+            facts.push(cardsItem(`${label}${level}${whose}`, shown.cards));
+          }
+        } else {
+          facts.push(cardsItem(label, value.map(String)));
+        }
+      } else if (SUITS[value]) {
+        facts.push(element("li", `${label}: ${SUITS[value]}`));
+      } else if (isCard(value)) {
+        facts.push(cardsItem(label, [value]));
+      } else {
+        facts.push(element("li", `${label}: ${value}`));
+      }
     }
-    if (view.chelem_announced) facts.push(element("li", "The taker announced a slam (chelem)."));
-    cards("You gave", view.given && view.seat === view.declarer ? view.given : []);
-    cards("Your partner gave", view.returned && view.seat === view.declarer ? view.returned : []);
-    cards("Given to you", view.given && view.seat !== view.declarer ? view.given : []);
-    cards("You gave back", view.returned && view.seat !== view.declarer ? view.returned : []);
-    cards("Your discard", view.discard);
-    if (view.claimant !== null && view.claimant !== undefined) {
-      cards(`Ace no face, claimed by ${seatName(view.claimant)}`, view.claimed_hand);
-    }
-    if (view.named_suit) facts.push(element("li", `Suit named for the joker: ${SUITS[view.named_suit]}`));
     fill($("facts"), facts);
+  }
+
+  function cardsItem(label, cards) {
+    const item = element("li", `${label}: `);
+    for (const card of cards) item.append(isCard(card) ? cardNode(card, "span") : card, " ");
+    return item;
   }
 
   function renderHand(answer, onCard) {
@@ -308,13 +353,20 @@
     fill($("hand"), groups.length ? groups : [element("p", "No cards left.")]);
   }
 
+  // "Your turn: pass or bid.": the verbs of the legal actions, in their order.
+  function prompt(legal) {
+    const verbs = [...new Set(legal.map((action) => action.split(" ")[0]))];
+    if (verbs.length === 1 && verbs[0] === "play") return "play a card";
+    if (verbs.length < 2) return verbs[0] || "your move";
+    return `${verbs.slice(0, -1).join(", ")} or ${verbs[verbs.length - 1]}`;
+  }
+
   function render(answer) {
     const view = answer.view;
+    const detail = view[view.variant.replaceAll("-", "_")] || {};
     renders += 1;
     $("table").hidden = false;
-    for (const part of document.querySelectorAll("#legend [data-variant]")) {
-      part.hidden = part.dataset.variant !== game.variant;
-    }
+    showLegend(view.variant);
 
     // Actions on a card of the hand go on the card; the others in the row below.
     const inHand = new Set(view.hand);
@@ -325,26 +377,33 @@
       if (CARD_VERBS.has(verb) && inHand.has(card) && extra === undefined) onCard.set(card, action);
       else others.push(action);
     }
-    renderSeats(view);
-    renderAuction(view);
-    fill($("trick"), view.trick.length ? playsItems(view.trick) : [element("li", "No card yet.", "empty")]);
-    const last = lastTrick(view);
-    fill($("last-trick"), last.plays.length ? playsItems(last.plays) : [element("li", "None yet.", "empty")]);
+    renderSeats(view, detail);
+    renderMoves(view, answer.moves);
+    renderDetails(view, detail);
+    fill(
+      $("trick"),
+      view.trick.length ? playsItems(view, view.trick) : [element("li", "No card yet.", "empty")],
+    );
+    const last = view.last_trick;
+    fill(
+      $("last-trick"),
+      last.length ? playsItems(view, last) : [element("li", "None yet.", "empty")],
+    );
+    const winner = lastTrickWinner(view);
     $("last-trick-winner").textContent =
-      last.plays.length && last.winner !== null ? `Won by ${seatName(last.winner)}.` : "";
+      last.length && winner !== null ? `Won by ${seatName(view, winner)}.` : "";
     renderHand(answer, onCard);
     fill($("actions"), others.map((action) => actionButton(action)));
 
-    const over = view.to_play === null;
+    const over = view.stage === "end";
     $("score").hidden = !over;
     $("result").textContent = over && view.result ? view.result.explain : "";
     if (over) {
       $("turn").textContent = "The deal is over: see the score below.";
     } else if (view.to_play === game.seat) {
-      const prompt = PROMPTS[game.variant]?.[view.phase] || "your move";
-      $("turn").textContent = `Your turn: ${prompt}.`;
+      $("turn").textContent = `Your turn: ${prompt(answer.legal)}.`;
     } else {
-      $("turn").textContent = `${seatName(view.to_play)} to play.`;
+      $("turn").textContent = `${seatName(view, view.to_play)} to play.`;
     }
     settled = over ? "over" : "ready";
     document.body.dataset.renders = String(renders);
@@ -353,15 +412,12 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     $("new-game").addEventListener("submit", deal);
-    $("variant").addEventListener("change", () => {
-      for (const part of document.querySelectorAll("#legend [data-variant]")) {
-        part.hidden = part.dataset.variant !== $("variant").value;
-      }
-    });
+    $("variant").addEventListener("change", () => showLegend($("variant").value));
     // Buttons answer Enter and Space themselves: one click handler serves mouse and keys.
     document.addEventListener("click", (event) => {
       const target = event.target.closest("button[data-action]");
       if (target && !target.disabled) act(target.dataset.action);
     });
+    loadVariants();
   });
 })();

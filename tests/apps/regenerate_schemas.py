@@ -511,6 +511,13 @@ _TAROT_FACTS: Final = obj(
         "poignees": arr(_POIGNEE, maxItems=5),
         "chelem_announced": BOOL,
         "chelem": nullable(_CAMP),
+        "void_reason": {
+            "description": (
+                "Why a deal was annulled before play; null in a result, whose facts are a "
+                "played deal's (an annulled deal's result has no facts, see annulled)."
+            ),
+            "type": "null",
+        },
     }
 )
 _TAROT_RESULT: Final[Schema] = {
@@ -689,6 +696,7 @@ _EUCHRE_FACTS: Final = obj(
         "contract": nullable(_CONTRACT),
         "declarer": nullable(REF_SEAT),
         "tricks": _TEAM_TRICKS,
+        "declarer_tricks": nullable({"type": "integer", "minimum": 0, "maximum": 12}),
         "reneges": arr(REF_SEAT),
         "void_reason": nullable({"enum": ["all_pass", "ace_no_face"]}),
     }

@@ -217,3 +217,43 @@ def test_every_facts_document_lacking_fields_gives_facts_or_a_score_input_error(
                     read(document)
                 tried += 1
     assert tried > 1000
+
+
+@pytest.mark.parametrize(
+    ("cls", "reason", "match"),
+    [
+        (DealFacts, "all_pass", TarotVariant(single_deal=False).new_match()),
+        (DealFacts, "petit_sec", TarotVariant(players=3, single_deal=False).new_match()),
+        (HandFacts, "all_pass", BidEuchreMatch.start()),
+        (HandFacts, "ace_no_face", BidEuchreVariant(ace_no_face=True).new_match()),
+    ],
+)
+def test_t9_t12_e12_e36_a_void_deal_is_entered_alike_in_both_games(
+    cls: Any, reason: str, match: Any
+) -> None:
+    void = cls.void(reason)
+    document = void.to_dict()
+    assert document["void_reason"] == reason
+    assert cls.from_dict({"void_reason": reason}) == void
+    assert cls.from_dict(json.loads(json.dumps(document))) == void
+    assert cls(void_reason=reason.upper()) == void
+    after = match.after(void)
+    assert after == match.after({"void_reason": reason})
+    assert after.totals == match.totals
+    assert after.dealer == (match.dealer + 1) % len(match.totals)
+    assert len(after.results) == 1
+    # The played facts of both games write the same key, null.
+    played = TAROT if cls is DealFacts else EUCHRE
+    assert cls(**played).to_dict()["void_reason"] is None
+
+
+def test_t4_e24_facts_given_to_a_match_leave_out_what_it_knows() -> None:
+    tarot = TarotVariant(players=5, single_deal=False).new_match()
+    bare = {k: v for k, v in TAROT.items() if k != "players"}
+    assert tarot.after(bare).totals == tarot.after({**TAROT, "players": 5}).totals
+    euchre = BidEuchreVariant(double_deck=True).new_match()
+    sheet = {"contract": "7", "declarer": 1, "declarer_tricks": 8}
+    assert euchre.after(sheet) == euchre.after({**sheet, "tricks": [4, 8]})
+    # Outside a match, the Tarot facts must say how many players sat at the table.
+    with pytest.raises(ScoreInputError, match="how many players"):
+        score_deal(DealFacts(**bare))

@@ -600,3 +600,57 @@ def test_explain_never_names_an_option(options: BidEuchreOptions) -> None:
     assert "_" not in first
     assert "=" not in first
     assert first.endswith(f"{options.target_rule_words()})")
+
+
+# ------------------------------------------- facts that leave out what the match knows
+
+
+@pytest.mark.parametrize("double_deck", [False, True])
+def test_e24_e38_the_match_gives_declarer_tricks_its_hand_size(double_deck: bool) -> None:
+    options = BidEuchreOptions(double_deck=double_deck)
+    n = options.tricks_per_hand
+    match = BidEuchreMatch.start(options)
+    written = HandFacts(contract=Contract(3), declarer=W, declarer_tricks=n - 2)
+    counted = HandFacts(contract=Contract(3), declarer=W, tricks=(2, n - 2))
+    assert match.after(written) == match.after(counted)
+    assert match.after(written).results[0].facts == counted
+    document = {"contract": "3", "declarer": W, "declarer_tricks": n - 2}
+    assert match.after(document) == match.after(counted)
+    # The words help and moon bid the match's hand size (E-10, E-38).
+    moon = {"contract": "moon", "declarer": N, "declarer_tricks": n}
+    assert match.after(moon).results[0].facts.contract == Contract.moon(n)
+    assert match.after(moon).scores == (options.moon_value, 0)
+
+
+def test_e24_a_match_refuses_more_declarer_tricks_than_its_hands_have() -> None:
+    match = BidEuchreMatch.start()
+    with pytest.raises(ScoreInputError, match="more than the 6 tricks of a hand"):
+        match.after(HandFacts(contract=Contract(4), declarer=N, declarer_tricks=7))
+    with pytest.raises(ScoreInputError, match="give one of them, or both alike"):
+        match.after({"contract": "4", "declarer": N, "tricks": [4, 2], "declarer_tricks": 2})
+    assert match.scores == (0, 0)
+    assert match.results == ()
+
+
+@given(match_options(), st.integers(0, 2**32))
+def test_e34_a_match_kept_as_a_score_sheet_writes_it_is_the_same_match(
+    options: BidEuchreOptions, seed: int
+) -> None:
+    rng = random.Random(seed)
+    by_pair = by_sheet = BidEuchreMatch.start(options)
+    while not by_pair.is_over and len(by_pair.results) < 40:
+        facts = random_facts(options, rng)
+        by_pair = by_pair.after(facts)
+        sheet: Any = facts
+        if facts.contract is not None:
+            # The declarer's tricks, as the sheet has them; the match knows the rest.
+            document = facts.to_dict(tricks_per_hand=options.tricks_per_hand)
+            del document["tricks"]
+            sheet = (
+                document
+                if rng.random() < 0.5
+                else HandFacts(**{**document, "contract": facts.contract})
+            )
+        by_sheet = by_sheet.after(sheet)
+    assert by_sheet == by_pair
+    assert by_sheet.winner == by_pair.winner

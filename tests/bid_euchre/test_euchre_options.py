@@ -389,8 +389,10 @@ def test_e37_after_trump_timing_holds_seven_through_the_auction() -> None:
 
 def test_e37_joker_does_not_change_scoring() -> None:
     state = finish(BidEuchreVariant(joker=True).new_game(seed=8), 8)
-    if state.result().facts.contract is not None:
-        assert sum(state.result().facts.tricks) == 6
+    facts = state.result().facts
+    if facts.contract is not None:
+        assert facts.tricks is not None
+        assert sum(facts.tricks) == 6
 
 
 # -- E-38 double deck ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 from typing import Any
 
@@ -520,6 +521,7 @@ def spec_delta(options: BidEuchreOptions, hand: HandFacts) -> tuple[int, int]:
     if hand.contract is None or hand.declarer is None:
         return (0, 0)  # E-32
     all_tricks = 12 if options.double_deck else 6
+    assert hand.tricks is not None
     bidders = hand.declarer % 2
     points = {1 - bidders: hand.tricks[1 - bidders]}  # E-26
     t_b = hand.tricks[bidders]
@@ -617,6 +619,7 @@ def test_trick_totals_other_than_the_hand_size_raise(
 ) -> None:
     options, hand = case
     assume(hand.contract is not None)
+    assert hand.tricks is not None
     ns, ew = hand.tricks
     if ew + shift < 0:
         shift = -shift
@@ -634,3 +637,136 @@ def test_reneges_under_reject_raise(
     reject = attrs.evolve(options, renege_mode="reject")
     with pytest.raises(ScoreInputError, match="E-23"):
         score_hand(attrs.evolve(hand, reneges=tuple(reneges)), reject)
+
+
+# ------------------------------------------------ score keeping: the declarer's tricks
+
+
+@pytest.mark.parametrize("declarer", [N, E, S, W])
+@pytest.mark.parametrize("taken", [0, 3, 4, 6])
+def test_e24_declarer_tricks_give_the_pair_from_the_hand_size(declarer: int, taken: int) -> None:
+    written = HandFacts(contract=Contract(4), declarer=declarer, declarer_tricks=taken)
+    assert (written.tricks, written.declarer_tricks) == (None, taken)
+    pair = (6 - taken, taken) if declarer % 2 else (taken, 6 - taken)
+    counted = HandFacts(contract=Contract(4), declarer=declarer, tricks=pair)
+    assert counted.declarer_tricks == taken
+    result = score_hand(written)
+    assert result == score_hand(counted)
+    assert result.facts == counted
+    assert result.facts.tricks == pair
+
+
+def test_e38_declarer_tricks_follow_the_double_deck() -> None:
+    double = BidEuchreOptions(double_deck=True)
+    written = HandFacts(contract=Contract(8), declarer=E, declarer_tricks=9)
+    assert score_hand(written, double).facts.tricks == (3, 9)
+    assert score_hand(written, double).delta == (3, 9)
+    moon = HandFacts(contract=Contract.moon(12), declarer=N, declarer_tricks=12)
+    assert score_hand(moon, double).delta == (48, 0)
+    # A hand of 6 tricks has no room for 9: E-24 under the default options.
+    with pytest.raises(ScoreInputError, match=r"declarer_tricks 9 is more than the 6 tricks"):
+        score_hand(HandFacts(contract=Contract(4), declarer=E, declarer_tricks=9))
+
+
+def test_e24_tricks_and_declarer_tricks_that_disagree_are_refused() -> None:
+    with pytest.raises(ScoreInputError) as info:
+        HandFacts(contract=Contract(4), declarer=S, tricks=(4, 2), declarer_tricks=2)
+    assert str(info.value) == (
+        "tricks (4, 2) give the declarer's team, NS, 4 tricks, but declarer_tricks is 2:"
+        " give one of them, or both alike"
+    )
+    both = HandFacts(contract=Contract(4), declarer=S, tricks=(4, 2), declarer_tricks=4)
+    assert both == HandFacts(contract=Contract(4), declarer=S, tricks=(4, 2))
+    with pytest.raises(ScoreInputError, match=r"needs its tricks: tricks=\(NS, EW\), or declarer"):
+        HandFacts(contract=Contract(4), declarer=S)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [-1, 13, 10**5000, True, 4.0, "4", [4], None],
+    ids=["-1", "13", "5001", "T", "4.0", "'4'", "[4]", "None"],
+)
+def test_e24_e38_declarer_tricks_must_be_a_count_of_a_hand(bad: Any) -> None:
+    if bad is None:
+        # Neither the pair nor the declarer's count: no tricks at all.
+        with pytest.raises(ScoreInputError, match="needs its tricks"):
+            HandFacts(contract=Contract(4), declarer=S, declarer_tricks=bad)
+        return
+    with pytest.raises(
+        ScoreInputError, match="declarer_tricks must be an int from 0 to 12"
+    ) as info:
+        HandFacts(contract=Contract(4), declarer=S, declarer_tricks=bad)
+    assert len(str(info.value)) < 200
+
+
+def test_e12_e32_a_void_hand_has_no_declarer_tricks() -> None:
+    with pytest.raises(ScoreInputError, match="declarer_tricks must be None, not 0"):
+        HandFacts(void_reason="all_pass", declarer_tricks=0)
+    assert HandFacts(void_reason="all_pass") == HandFacts.void("all_pass")
+    assert HandFacts.void("all_pass").declarer_tricks is None
+
+
+def test_e24_declarer_tricks_as_json() -> None:
+    document = {"contract": "4", "declarer": 1, "declarer_tricks": 5}
+    written = HandFacts.from_dict(document)
+    assert written == HandFacts(contract=Contract(4), declarer=E, declarer_tricks=5)
+    assert written.to_dict() == {
+        "contract": "4",
+        "declarer": 1,
+        "tricks": None,
+        "declarer_tricks": 5,
+        "reneges": [],
+        "void_reason": None,
+    }
+    assert HandFacts(**written.to_dict()) == written
+    # The hand's size, when known, gives the pair and reads help and moon (E-10, E-38).
+    assert HandFacts.from_dict(document, tricks_per_hand=6).tricks == (1, 5)
+    moon = {"contract": "moon", "declarer": 2, "declarer_tricks": 11}
+    read = HandFacts.from_dict(moon, tricks_per_hand=12)
+    assert (read.contract, read.tricks) == (Contract.moon(12), (11, 1))
+    assert HandFacts.from_dict(moon).contract == Contract.moon(6)
+    counted = HandFacts(contract=Contract(4), declarer=E, tricks=(1, 5))
+    assert counted.to_dict()["declarer_tricks"] == 5
+    assert HandFacts.from_dict(counted.to_dict()) == counted
+    for size in (7, 0, True, "6", 6.0, 10**5000):
+        with pytest.raises(ScoreInputError, match="tricks_per_hand must be 6, or 12"):
+            HandFacts.from_dict(document, tricks_per_hand=size)  # type: ignore[arg-type]
+    with pytest.raises(ScoreInputError, match="more than the 6 tricks"):
+        HandFacts.from_dict({**document, "declarer_tricks": 8}, tricks_per_hand=6)
+    with pytest.raises(ScoreInputError, match="lack the field 'tricks'"):
+        HandFacts.from_dict({"contract": "4", "declarer": 1})
+
+
+def test_result_documents_whose_facts_lack_declarer_tricks_still_load() -> None:
+    # Written before the facts had declarer_tricks (0.2): its facts lack the key.
+    for hand in (facts("4", E, (1, 5)), HandFacts.void("all_pass")):
+        result = score_hand(hand)
+        document = result.to_dict()
+        old_facts = {k: v for k, v in document["facts"].items() if k != "declarer_tricks"}
+        game = {**document["bid_euchre"], "facts": old_facts}
+        old = {**document, "facts": old_facts, "bid_euchre": game}
+        before = copy.deepcopy(old)
+        assert HandResult.from_dict(old) == result
+        assert old == before
+    with pytest.raises(ScoreInputError, match="'delta'"):
+        HandResult.from_dict({**old, "delta": [1, 1]})
+    tampered = {**document, "facts": {**document["facts"], "declarer_tricks": 3}}
+    with pytest.raises(ScoreInputError, match="void hand: declarer_tricks must be None"):
+        HandResult.from_dict(tampered)
+
+
+@given(valid_hands(), st.booleans())
+def test_e25_e26_declarer_tricks_score_as_the_pair(
+    case: tuple[BidEuchreOptions, HandFacts], as_json: bool
+) -> None:
+    options, hand = case
+    assume(hand.contract is not None)
+    document = {**hand.to_dict(tricks_per_hand=options.tricks_per_hand), "tricks": None}
+    if as_json:
+        written = HandFacts.from_dict(document, tricks_per_hand=options.tricks_per_hand)
+        assert written == hand
+    else:
+        written = HandFacts(**{**document, "contract": hand.contract})
+        assert written.tricks is None
+    assert written.declarer_tricks == hand.declarer_tricks
+    assert score_hand(written, options) == score_hand(hand, options)

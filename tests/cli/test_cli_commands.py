@@ -251,6 +251,60 @@ def test_score_rejects_impossible_facts(
     assert out == ""
 
 
+def test_t9_t12_t28_e24_score_as_the_table_writes_the_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardrules.bid_euchre import BidEuchreOptions, HandFacts, score_hand
+    from cardrules.tarot import DealFacts, DealResult, score_deal
+
+    status, out, _ = run_here(capsys, "score", "tarot", "--players", "3", "--void", "petit-sec")
+    assert status == 0
+    assert out.strip() == DealResult.annulled_deal(players=3, reason="petit_sec").explain()
+    status, out, _ = run_here(
+        capsys, "score", "tarot", "--contract", "garde", "--taker", "1",
+        "--defence-points", "50.5", "--defence-bouts", "1",
+    )  # fmt: skip
+    assert status == 0
+    garde = DealFacts(players=4, contract="garde", taker=1, points=40.5, bouts=2)
+    assert out.strip() == score_deal(garde).explain()
+    status, out, _ = run_here(
+        capsys, "score", "bid-euchre", "--contract", "7", "--declarer", "W",
+        "--declarer-tricks", "8", "--double-deck",
+    )  # fmt: skip
+    assert status == 0
+    seven = HandFacts(contract="7", declarer=3, tricks=(4, 8))
+    assert out.strip() == score_hand(seven, BidEuchreOptions(double_deck=True)).explain()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tarot", "--contract", "garde", "--taker", "0", "--points", "45"], "--defence-bouts"),
+        (["tarot", "--void", "all-pass", "--taker", "0"], "has no taker"),
+        (["tarot", "--void", "misdeal"], "invalid choice"),
+        (
+            ["tarot", "--contract", "garde", "--taker", "0", "--points", "45",
+             "--defence-points", "45", "--bouts", "2"],
+            "91 points together (T-28)",
+        ),
+        (["bid-euchre", "--contract", "4", "--declarer", "N"], "--declarer-tricks N"),
+        (
+            ["bid-euchre", "--contract", "4", "--declarer", "N", "--tricks", "4", "2",
+             "--declarer-tricks", "2"],
+            "give one of them, or both alike",
+        ),
+        (["bid-euchre", "--void", "all-pass", "--declarer-tricks", "0"], "no trick is played"),
+    ],
+)  # fmt: skip
+def test_score_names_what_a_score_sheet_lacks_or_contradicts(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = run_here(capsys, "score", *args)
+    assert status == 2
+    assert message in err
+    assert out == ""
+
+
 def test_score_rejects_impossible_facts_from_the_real_command() -> None:
     proc = run(
         "score", "bid-euchre", "--contract", "4", "--declarer", "N", "--tricks", "4", "3"

@@ -206,7 +206,7 @@ def _check_page(web: Web, state: Any) -> list[str]:
     codes = page.eval_on_selector_all(
         "#hand .card", "nodes => nodes.map(node => node.firstChild.textContent)"
     )
-    assert codes == _flat(ws.hand_by_suit(view))
+    assert codes == _flat(ws.hand_by_suit(view.to_dict()))
     assert page.locator("#trick li:not(.empty)").count() == len(view.trick)
     focused = page.evaluate("() => document.activeElement.dataset.action || null")
     assert focused in offered  # keyboard players go on from an action
@@ -297,6 +297,52 @@ def test_a_person_plays_a_bid_euchre_hand_with_the_keyboard(web: Web, tmp_path: 
     assert web.problems == [f"400 POST {moves}"] * 2
 
 
+@pytest.mark.usefixtures("example_plugins")
+def test_a_person_plays_a_plugin_s_deal_the_page_never_naming_the_game(
+    web: Web, tmp_path: Path
+) -> None:
+    # Oh Hell, a plugin: an auction, then the play. The page lists it from the server
+    # and draws it from the envelope as it draws the built-in games.
+    web.problems.clear()  # those the tests before this one asked for
+    page = web.page
+    page.goto(f"{web.base}/play", timeout=TIMEOUT_MS)
+    page.wait_for_selector('#variant option[value="oh-hell"]', state="attached")
+    assert page.eval_on_selector_all(
+        "#variant option", "nodes => nodes.map(node => node.value)"
+    ) == list(ws.cardrules.variant_ids())
+    web.deal("oh-hell", seed=3)
+    rng = random.Random(3)
+    bids = 0
+    for _ in range(MAX_MOVES):
+        state = web.game().state
+        offered = _check_page(web, state)
+        if not offered:
+            break
+        if offered[0].startswith("bid "):
+            bids += 1
+            assert page.text_content("#turn") == "Your turn: bid."
+        seats = page.eval_on_selector_all("#seats li", "nodes => nodes.map(n => n.textContent)")
+        assert seats[0].startswith("seat 0 (you)")
+        assert all(text.startswith(f"seat {seat} (bot)") for seat, text in enumerate(seats[1:], 1))
+        renders = web.renders()
+        page.click(f'[data-action="{rng.choice(offered)}"]')
+        web.wait_for_render(renders + 1)
+    else:
+        pytest.fail("the deal did not end")
+    state = web.game().state
+    assert state.is_terminal
+    assert bids == 1
+    assert page.text_content("#result") == state.result().explain()
+    # The bids of the bots, in the moves as every seat saw them.
+    moves = page.eval_on_selector_all("#moves li", "nodes => nodes.map(n => n.textContent)")
+    assert len(moves) == 4
+    assert all(" bid " in f" {move}" for move in moves)
+    assert page.locator("#last-trick li:not(.empty)").count() == 4
+    assert page.text_content("#facts").startswith("Turned up: ")
+    web.keep_screenshot(tmp_path, "web-game-oh-hell.png")
+    assert web.problems == []
+
+
 def _doctor(web: Web, action: str, replacement: str) -> None:
     """Change the ``data-action`` of the button that holds ``action``."""
     web.page.eval_on_selector(
@@ -319,8 +365,6 @@ def _refusal(state: Any, action: str) -> str:
     """The text the page shows when the server refuses ``action``."""
     try:
         state.apply(action, 0)
-    except ws.IllegalActionError as exc:
-        return f"Refused: {exc.message} (rule {exc.rule_id})."
-    except ws.NotationError as exc:
-        return f"Refused: {exc}."
+    except (ws.IllegalActionError, ws.NotationError) as exc:
+        return f"Refused: {exc.to_dict()['message']}."
     raise AssertionError(f"{action!r} was taken")

@@ -17,6 +17,7 @@ import doctest
 import importlib.util
 import json
 import logging
+import random
 import re
 import select
 import signal
@@ -32,6 +33,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from cardrules.envelope import RESULT_KEYS, VIEW_KEYS
 
 _EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "web_server.py"
 if not _EXAMPLE.is_file():  # CI also runs a copy of tests/ without the examples
@@ -172,7 +175,8 @@ class Server:
 def assert_refusal(reply: Reply, status: int | None = None, code: str | None = None) -> None:
     assert 400 <= reply.status < 500, (reply.status, reply.body)
     assert set(reply.body) == {"error"}
-    assert set(reply.body["error"]) == {"code", "rule_id", "message"}
+    # The library's error document: the same keys for a refused request and a refused move.
+    assert list(reply.body["error"]) == ["code", "rule_id", "seat", "action", "message"]
     assert isinstance(reply.body["error"]["message"], str)
     assert isinstance(reply.code, str)
     if status is not None:
@@ -635,8 +639,10 @@ def test_illegal_moves_are_refused_with_their_rule_and_change_nothing(server: Se
     before = [server.get(game, token).body for token in tokens]
     reply = server.refused(move(nxt, "bid 3"), 400, "illegal_bid")
     assert reply.body["error"]["rule_id"] == "E-8"
+    assert (reply.body["error"]["seat"], reply.body["error"]["action"]) == (nxt, "bid 3")
     reply = server.refused(move((nxt + 1) % 4, "pass"), 400, "not_your_turn")
     assert reply.body["error"]["rule_id"] is None
+    assert reply.body["error"]["seat"] == (nxt + 1) % 4
     card = server.get(game, tokens[nxt]).body["view"]["hand"][0]
     server.refused(move(nxt, f"play {card}"), 400, "wrong_phase")
     server.refused(move(nxt, "bid 4"), 400, "illegal_bid")
@@ -890,7 +896,11 @@ def _move_as(server: Server, game: str, token: str, action: str) -> Reply:
     return exchange(server.port, http("POST", f"/games/{game}/moves", body, token=token))
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("tarot", 5), ("tarot", 8), ("bid-euchre", 4)])
+@pytest.mark.usefixtures("example_plugins")
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("tarot", 5), ("tarot", 8), ("bid-euchre", 4), ("whist", 1), ("oh-hell", 2)],
+)
 def test_a_person_plays_a_whole_deal_against_three_bots(
     server: Server, variant: str, seed: int
 ) -> None:
@@ -918,6 +928,88 @@ def test_a_person_plays_a_whole_deal_against_three_bots(
     assert answer["legal"] == []
     assert answer["view"]["result"]["explain"] == state.result().explain()
     assert server.caplog.records == []
+
+
+# -- one client for every variant ----------------------------------------------------------
+
+
+def envelope_client(answer: dict[str, Any], rng: random.Random) -> str:
+    """The one client of every variant: reads the answer and its view's envelope only."""
+    view = answer["view"]
+    assert set(VIEW_KEYS) <= set(view)
+    seat = answer["seat"]
+    assert view["seat"] == seat == view["to_play"] == answer["to_play"]
+    assert answer["legal"] == view["legal_actions"] != []
+    assert len(view["hand"]) == view["hand_sizes"][seat]
+    grouped = [card for group in answer["hand_by_suit"] for card in group["cards"]]
+    assert sorted(grouped) == sorted(view["hand"])
+    return str(rng.choice(answer["legal"]))
+
+
+@pytest.mark.usefixtures("example_plugins")
+def test_one_client_plays_every_registered_variant_through_the_api(server: Server) -> None:
+    listed = exchange(server.port, http("GET", "/variants")).body["variants"]
+    assert [v["id"] for v in listed] == list(ws.cardrules.variant_ids())
+    assert {"tarot", "bid-euchre", "whist", "oh-hell"} <= {v["id"] for v in listed}
+    for entry in listed:
+        variant = ws.cardrules.get_variant(entry["id"])
+        assert entry == {
+            "id": variant.id,
+            "name": variant.name,
+            "players": variant.players,
+            "seat_names": list(variant.info.seat_names),
+        }
+        for seed in (1, 2):
+            rng = random.Random(seed)
+            created = _create(server, {"variant": entry["id"], "seed": seed}).body
+            game, tokens = created["game"], created["tokens"]
+            assert (created["variant"], len(tokens)) == (entry["id"], entry["players"])
+            for _ in range(400):
+                answers = [server.get(game, token).body for token in tokens]
+                state = server.server.lobby.games[game].state
+                for seat, answer in enumerate(answers):
+                    view = answer["view"]
+                    assert view["seat_names"] == entry["seat_names"]
+                    # A seat sees its own cards, and of the others only how many.
+                    others = {
+                        str(c) for o in range(entry["players"]) if o != seat for c in state.hand(o)
+                    }
+                    assert not others & set(view["hand"])
+                    for key in ("to_play", "stage", "trick", "hand_sizes", "tricks_by_seat"):
+                        assert view[key] == answers[0]["view"][key]
+                to_play = answers[0]["to_play"]
+                if to_play is None:
+                    break
+                action = envelope_client(answers[to_play], rng)
+                reply = _move_as(server, game, tokens[to_play], action)
+                assert reply.status == 200, reply.body
+            else:
+                pytest.fail("the deal did not end")
+            for answer in answers:
+                assert answer["view"]["stage"] == "end"
+                result = answer["view"]["result"]
+                assert set(RESULT_KEYS) <= set(result)
+                assert result["seat_names"] == entry["seat_names"]
+                assert result["explain"] == state.result().explain()
+    assert server.caplog.records == []
+
+
+def test_the_moves_show_a_card_put_face_down_to_the_other_seats_as_a_move_alone() -> None:
+    variant = ws.cardrules.get_variant("tarot")
+    state = variant.new_game(seed=1).apply("bid garde")
+    for _ in range(3):
+        state = state.apply("pass")
+    while state.phase.value != "ecart":
+        state = state.apply(state.legal_actions()[0])
+    taker = state.to_play
+    discard = next(a for a in state.legal_actions() if str(a).startswith("discard "))
+    state = state.apply(discard)
+    for seat in range(4):
+        last = ws.seen_moves(state, seat)[-1]
+        assert last == [taker, str(discard) if seat == taker else None]
+        assert all(
+            not text or not text.startswith("play ") for _, text in ws.seen_moves(state, seat)
+        )
 
 
 def test_tarot_contracts_are_sent_by_their_code(server: Server) -> None:
@@ -999,7 +1091,7 @@ def test_tarot_hands_are_sorted_by_suit_then_trumps_then_the_excuse() -> None:
         state = ws.cardrules.get_variant("tarot").new_game(seed=seed)
         for seat in range(4):
             view = state.view(seat)
-            groups = ws.hand_by_suit(view)
+            groups = ws.hand_by_suit(view.to_dict())
             names = [group["suit"] for group in groups]
             assert names == [suit for suit in suits if suit in names]
             assert _flat(groups) == [str(card) for card in sorted(view.hand)]
@@ -1010,59 +1102,49 @@ def test_tarot_hands_are_sorted_by_suit_then_trumps_then_the_excuse() -> None:
                     assert numbers == sorted(numbers)
 
 
-def _bowers_first(cards: list[str], trump: Any) -> bool:
-    """Check a trump group's order; whether it holds a bower."""
-    from cardrules.bid_euchre import left_bower, right_bower
-
-    top = ["JK", str(right_bower(trump)), str(left_bower(trump))]
-    distinct = list(dict.fromkeys(cards))  # the double deck has two of each card
-    held = [card for card in top if card in distinct]
-    assert distinct[: len(held)] == held
-    ranks = [card[:-1] for card in distinct[len(held) :]]
-    assert ranks == sorted(ranks, key="AKQ109".index)
-    return len(held) > ("JK" in held)
-
-
+@pytest.mark.usefixtures("example_plugins")
 @pytest.mark.parametrize(
-    "options", [{}, {"joker": True}, {"double_deck": True}, {"allow_no_trump": True}]
+    ("variant_id", "options"),
+    [
+        ("bid-euchre", {}),
+        ("bid-euchre", {"joker": True}),
+        ("bid-euchre", {"double_deck": True}),
+        ("bid-euchre", {"allow_no_trump": True}),
+        ("whist", {}),
+        ("oh-hell", {}),
+    ],
 )
-def test_bid_euchre_hands_put_the_bowers_and_the_joker_with_trump(options: dict[str, Any]) -> None:
-    from cardrules.bid_euchre import effective_suit
-
-    variant = ws.cardrules.get_variant("bid-euchre", **options)
-    trumps = ["spades", "hearts", "diamonds", "clubs"] + (
-        ["no-trump"] if options.get("allow_no_trump") else []
-    )
-    seen_bower = False
-    for seed in range(10):
+def test_hands_are_grouped_by_suit_from_the_envelope_the_trump_named_first(
+    variant_id: str, options: dict[str, Any]
+) -> None:
+    variant = ws.cardrules.get_variant(variant_id, **options)
+    key = variant_id.replace("-", "_")
+    rng = random.Random(0)
+    named = 0
+    for seed in range(8):
         state = variant.new_game(seed=seed)
-        # Before trump: by printed suit, the joker on its own.
-        view = state.view(state.to_play or 0)
-        groups = ws.hand_by_suit(view)
-        assert sorted(_flat(groups)) == sorted(str(card) for card in view.hand)
-        assert not any(group["trump"] for group in groups)
-        while state.phase.value != "trump":
-            state = state.apply(state.legal_actions()[-1])
-        trump = trumps[seed % len(trumps)]
-        state = state.apply(f"trump {trump}")
-        for seat in range(4):
-            view = state.view(seat)
-            groups = ws.hand_by_suit(view)
-            assert sorted(_flat(groups)) == sorted(str(card) for card in view.hand)
-            for position, group in enumerate(groups):
-                for card in group["cards"]:
-                    suit = effective_suit(ws.Card.parse(card), view.trump)
-                    name = "joker" if suit is None else suit.name.lower()
-                    assert name == group["suit"]
-                assert group["trump"] == (group["suit"] == trump)
-                if group["trump"]:
-                    assert position == 0
-                    # E-37, E-16: the joker, the right bower, the left bower, then A to 9.
-                    seen_bower |= _bowers_first(group["cards"], view.trump)
-                else:
-                    ranks = [card[:-1] for card in group["cards"] if card != "JK"]
-                    assert ranks == sorted(ranks, key="AKQJ109".index)
-    assert seen_bower or options.get("allow_no_trump")
+        while not state.is_terminal:
+            for seat in range(variant.players):
+                document = state.view(seat).to_dict()
+                groups = ws.hand_by_suit(document)
+                # Every card once, each group in the envelope's own order.
+                assert sorted(_flat(groups)) == sorted(document["hand"])
+                for group in groups:
+                    assert group["cards"] == [c for c in document["hand"] if c in group["cards"]]
+                    for code in group["cards"]:
+                        card = ws.Card.parse(code)
+                        name = card.suit.name.lower() if card.suit else card.kind.value
+                        assert name == group["suit"]
+                trump = document[key].get("trump")
+                suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.get(trump)
+                assert [g["suit"] for g in groups if g["trump"]] == (
+                    [suit] if suit and any(g["suit"] == suit for g in groups) else []
+                )
+                if suit and groups and groups[0]["suit"] == suit:
+                    named += 1
+                    assert groups[0]["trump"]
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert named or variant_id == "oh-hell"  # Oh Hell's detail names its turn-up, not a trump
 
 
 # -- the script -----------------------------------------------------------------------------

@@ -367,6 +367,7 @@ def _tarot_covers(state: TarotState, first: TarotState) -> list[str]:
         return [f"annulled ({result.annulled})", *petit_sec]
     facts = result.facts
     assert facts is not None
+    assert facts.points is not None  # a played deal's
     covers = [f"{_name(facts.contract).replace('-', ' ')} by seat {facts.taker}"]
     if state.called_card is not None:
         called = f"called {state.called_card}"

@@ -190,3 +190,80 @@ def test_t38_next_deal_uses_the_match_dealer() -> None:
     assert not state.is_terminal
     same = match.next_deal(random.Random(7))
     assert state == same
+
+
+# ------------------------------------------- facts that leave out what the match knows
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_t38_the_match_fills_in_its_player_count(players: int) -> None:
+    match = TarotMatch.start(TarotOptions(players=players, single_deal=False))
+    bare = DealFacts(contract="garde", taker=players - 1, points=45, bouts=2)
+    full = DealFacts(players=players, contract="garde", taker=players - 1, points=45, bouts=2)
+    assert match.after(bare) == match.after(full)
+    assert match.after(bare).results[0].facts == full
+    assert match.after(bare.to_dict()) == match.after(full)
+    document = {"contract": "garde", "taker": players - 1, "points": 45, "bouts": 2}
+    assert match.after(document) == match.after(full)
+
+
+def test_t42_facts_without_players_are_checked_against_the_table() -> None:
+    four = TarotMatch.start(SERIES)
+    five = TarotMatch.start(TarotOptions(players=5, single_deal=False))
+    with pytest.raises(ScoreInputError, match="taker must be a seat from 0 to 3, not 4"):
+        four.after(DealFacts(contract="garde", taker=4, points=45, bouts=2))
+    partnered = DealFacts(contract="garde", taker=0, partner=4, points=45, bouts=2)
+    with pytest.raises(ScoreInputError, match=r"only the 5-player game has a partner \(T-42\)"):
+        four.after(partnered)
+    assert five.after(partnered).totals == (116, -58, -58, -58, 58)
+    # Facts that do give the count must give the match's.
+    with pytest.raises(ScoreInputError, match="a 4-player deal cannot join a 5-player match"):
+        five.after(DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2))
+    assert four.totals == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("reason", ["all_pass", "petit_sec"])
+@pytest.mark.parametrize("redeal", ["next", "same"])
+def test_t6_t9_t12_void_facts_move_the_deal_as_an_annulled_result(reason: Any, redeal: Any) -> None:
+    match = TarotMatch.start(TarotOptions(players=5, redeal_dealer=redeal), deal_limit=1)
+    by_result = match.after(DealResult.annulled_deal(players=5, reason=reason))
+    assert match.after(DealFacts.void(reason)) == by_result
+    assert match.after(DealFacts.void(reason, players=5)) == by_result
+    assert match.after({"void_reason": reason}) == by_result
+    assert match.after({"void_reason": reason.upper(), "players": 5}) == by_result
+    # An annulled deal is redealt: it does not count towards the session's length.
+    assert not by_result.is_over
+    assert by_result.dealer == (0 if redeal == "same" else 1)
+    with pytest.raises(ScoreInputError, match="5-player match"):
+        match.after(DealFacts.void(reason, players=3))
+
+
+def test_t9_a_match_that_plays_petit_sec_refuses_a_void_petit_sec() -> None:
+    match = TarotMatch.start(TarotOptions(petit_sec_annuls=False, single_deal=False))
+    with pytest.raises(ScoreInputError, match=r"\(T-9\)"):
+        match.after(DealFacts.void("petit_sec"))
+    assert match.after(DealFacts.void("all_pass")).dealer == 1
+
+
+@given(matches(), st.data())
+def test_t38_facts_given_as_a_score_sheet_has_them_build_the_same_match(
+    case: tuple[TarotOptions, list[DealResult]], data: st.DataObject
+) -> None:
+    options, results = case
+    by_results = TarotMatch.start(options)
+    by_sheet = TarotMatch.start(options)
+    for result in results:
+        by_results = by_results.after(result)
+        if result.annulled is not None:
+            sheet: Any = DealFacts.void(result.annulled)
+        else:
+            assert result.facts is not None
+            document = {k: v for k, v in result.facts.to_dict().items() if k != "players"}
+            if data.draw(st.booleans()):
+                # The defence's pile, as some tables count it (T-28).
+                document["defence_points"] = 91 - document.pop("points")
+                document["defence_bouts"] = 3 - document.pop("bouts")
+            sheet = document if data.draw(st.booleans()) else DealFacts(**document)
+        by_sheet = by_sheet.after(sheet)
+    assert by_sheet == by_results
+    assert (by_sheet.dealer, by_sheet.totals) == (by_results.dealer, by_results.totals)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import pickle
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
@@ -666,7 +668,7 @@ GOOD: dict[str, Any] = {"players": 4, "contract": GARDE, "taker": 0, "points": 4
 
 BAD_INPUT: list[tuple[str, dict[str, Any], str]] = [
     ("points bool", {"points": True}, "bool"),
-    ("points None", {"points": None}, "NoneType"),
+    ("points None", {"points": None}, "points is None: a played deal needs"),
     ("points word", {"points": "forty"}, "not the text 'forty'"),
     ("points text", {"points": "45"}, "points must be a number"),
     ("points spaced", {"points": " 40.5"}, "not the text"),
@@ -742,6 +744,11 @@ def test_t11_contract_accepts_its_word() -> None:
 
 def reference_scores(deal: DealFacts, options: TarotOptions) -> tuple[Fraction, list[Fraction]]:
     """T-29 … T-37 read straight from the spec, in Fractions."""
+    assert deal.bouts is not None
+    assert deal.points is not None
+    assert deal.contract is not None
+    assert deal.players is not None
+    assert deal.taker is not None
     target = SPEC_TARGETS[deal.bouts]
     made = deal.points >= target
     s = 1 if made else -1
@@ -899,6 +906,8 @@ def test_t37_settlement_is_zero_sum_and_matches_the_spec(
 def test_t37_ratios_by_player_count(pair: tuple[DealFacts, TarotOptions]) -> None:
     deal, options = pair
     r = score_deal(deal, options)
+    assert deal.players is not None
+    assert deal.taker is not None
     share = {3: 2, 4: 3, 5: 4 if deal.partner is None else 2}[deal.players]
     assert r.scores[deal.taker] == share * r.unit
     for seat in range(deal.players):
@@ -944,6 +953,7 @@ def test_t30_exact_rounding_agrees_with_integer_path_on_whole_points(
     pair: tuple[DealFacts, TarotOptions],
 ) -> None:
     deal, options = pair
+    assert deal.points is not None
     assume(deal.points.denominator == 1)
     results = [
         score_deal(
@@ -1034,7 +1044,11 @@ def test_t27_t28_validation_accepts_only_consistent_facts() -> None:
             return
         accepted.append(deal)
         halves, bouts = deal.half_points, deal.bouts
+        assert halves is not None
+        assert bouts is not None
+        assert deal.players is not None
         assert deal.players in (3, 4, 5)
+        assert deal.taker is not None
         assert 0 <= deal.taker < deal.players
         assert deal.partner is None or (deal.players == 5 and deal.partner != deal.taker)
         assert 0 <= halves <= 182
@@ -1131,3 +1145,239 @@ def test_t11_t18_t34_the_largest_point_options_score_exactly() -> None:
     assert sum(result.scores) == 0
     assert -(2**53) < result.unit < 2**53
     assert TarotOptions.from_dict(options.to_dict()) == options
+
+
+# ------------------------------------------------ score keeping: void deals, the defence's pile
+
+REASONS: list[Any] = ["all_pass", "petit_sec"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("reason", REASONS)
+def test_t9_t12_void_facts_score_as_the_annulled_deal(players: int, reason: Any) -> None:
+    void = DealFacts.void(reason, players=players)
+    assert (void.void_reason, void.contract, void.taker, void.points, void.bouts) == (
+        reason,
+        None,
+        None,
+        None,
+        None,
+    )
+    assert (void.half_points, void.defence_points, void.defence_bouts, void.attack) == (
+        None,
+        None,
+        None,
+        (),
+    )
+    assert score_deal(void) == DealResult.annulled_deal(players=players, reason=reason)
+    assert DealFacts(players=players, void_reason=reason.upper()) == void
+    names = {"DealFacts": DealFacts, "Contract": Contract, "Camp": Camp}
+    assert eval(repr(void), names) == void  # noqa: S307
+    assert pickle.loads(pickle.dumps(void)) == void  # noqa: S301
+
+
+def test_t9_a_void_petit_sec_needs_petit_sec_to_annul() -> None:
+    keep = TarotOptions(petit_sec_annuls=False)
+    with pytest.raises(ScoreInputError, match=r"petit_sec_annuls=False .*\(T-9\)"):
+        score_deal(DealFacts.void("petit_sec", players=4), keep)
+    assert score_deal(DealFacts.void("all_pass", players=4), keep).annulled == "all_pass"
+
+
+def test_t9_t12_void_facts_need_the_player_count_to_be_scored() -> None:
+    with pytest.raises(ScoreInputError, match="how many players"):
+        score_deal(DealFacts.void("all_pass"))
+
+
+PLAYED_FIELDS: list[tuple[str, Any]] = [
+    ("contract", "garde"),
+    ("taker", 0),
+    ("partner", 1),
+    ("points", 45),
+    ("bouts", 2),
+    ("petit_au_bout", "attack"),
+    ("chelem", "defence"),
+    ("poignees", ["simple"]),
+    ("chelem_announced", True),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), PLAYED_FIELDS, ids=[f for f, _ in PLAYED_FIELDS])
+def test_t9_t12_void_facts_have_nothing_of_a_played_deal(field: str, value: Any) -> None:
+    with pytest.raises(ScoreInputError, match=f"annulled before play has no {field}: leave"):
+        DealFacts(void_reason="all_pass", **{field: value})
+
+
+@pytest.mark.parametrize("reason", ["misdeal", "", 1, True, "all pass", "x" * 100])
+def test_t9_t12_void_reason_must_be_one_of_the_two(reason: Any) -> None:
+    with pytest.raises(ScoreInputError, match="void_reason must be 'all_pass'") as caught:
+        DealFacts(void_reason=reason)
+    assert len(str(caught.value)) < 200
+
+
+def test_t9_t12_void_facts_have_no_camps() -> None:
+    with pytest.raises(ScoreInputError, match="no camps"):
+        DealFacts.void("petit_sec", players=4).camp_of(0)
+    with pytest.raises(InvalidSeatError):
+        DealFacts.void("petit_sec", players=4).camp_of(4)
+
+
+def test_t9_t12_void_facts_json_as_bid_euchre_writes_it() -> None:
+    void = DealFacts.void("all_pass", players=4)
+    document = void.to_dict()
+    assert document["void_reason"] == "all_pass"
+    assert {k for k, v in document.items() if v not in (None, [], False)} == {
+        "players",
+        "void_reason",
+    }
+    assert DealFacts(**document) == void
+    assert DealFacts.from_dict(document) == void
+    assert DealFacts.from_dict({"void_reason": "all_pass"}) == DealFacts.void("all_pass")
+    played = facts(points=45, bouts=2).to_dict()
+    assert played["void_reason"] is None
+    with pytest.raises(ScoreInputError, match="has no contract"):
+        DealFacts.from_dict({**played, "void_reason": "all_pass"})
+    with pytest.raises(ScoreInputError, match="lack the field 'taker'"):
+        DealFacts.from_dict({"contract": "garde", "points": 45, "bouts": 2})
+
+
+def test_t28_the_defences_pile_gives_the_attacks() -> None:
+    by_attack = facts(points=45, bouts=2)
+    assert facts(defence_points=46, defence_bouts=1) == by_attack
+    assert facts(defence_points=46, bouts=2) == by_attack
+    assert facts(points=45, defence_bouts=1) == by_attack
+    assert facts(points=45, bouts=2, defence_points=46, defence_bouts=1) == by_attack
+    assert (by_attack.defence_points, by_attack.defence_bouts) == (Fraction(46), 1)
+    # T-4, T-28: half points stay exact on both sides.
+    half = facts(players=3, defence_points=50.5, defence_bouts=1)
+    assert (half.points, half.half_points, half.defence_points) == (
+        Fraction(81, 2),
+        81,
+        Fraction(101, 2),
+    )
+    assert facts(defence_points=Fraction(101, 2), bouts=2) == facts(points=40.5, bouts=2)
+    assert facts(defence_points=Decimal("50.5"), bouts=2).points == Fraction(81, 2)
+
+
+def test_t28_a_defence_pile_that_does_not_add_up_is_refused() -> None:
+    with pytest.raises(ScoreInputError, match=r"add up to 90.*91 points together \(T-28\)"):
+        facts(points=45, defence_points=45, bouts=2)
+    with pytest.raises(ScoreInputError, match=r"add up to 4.*3 bouts together"):
+        facts(points=45, bouts=2, defence_bouts=2)
+
+
+@pytest.mark.parametrize(
+    ("given", "match"),
+    [
+        ({"defence_points": -0.5}, "defence_points must be from 0 to 91"),
+        ({"defence_points": 91.5}, "defence_points must be from 0 to 91"),
+        ({"defence_points": 10**400}, "defence_points must be from 0 to 91"),
+        ({"defence_points": 45.25}, "defence_points come in half points"),
+        ({"defence_points": "46"}, "defence_points must be a number .* points_from_text"),
+        ({"defence_points": True}, "defence_points must be a number, not the bool"),
+        ({"defence_points": math.nan}, "defence_points must be a finite number"),
+        ({"defence_points": [46]}, "defence_points must be a number"),
+        ({"defence_bouts": 4}, "defence_bouts must be an int from 0 to 3"),
+        ({"defence_bouts": -1}, "defence_bouts must be an int from 0 to 3"),
+        ({"defence_bouts": True}, "defence_bouts must be an int from 0 to 3"),
+        ({"defence_bouts": "1"}, "defence_bouts must be an int from 0 to 3"),
+        ({"defence_bouts": 1, "bouts": "2"}, "bouts must be an int from 0 to 3"),
+        ({"defence_points": 46, "points": "45"}, "points must be a number"),
+        # T-28: the defence's pile must hold its bouts too.
+        ({"defence_points": 8, "defence_bouts": 2}, r"T-4, T-28"),
+        ({"defence_points": 91, "defence_bouts": 3}, r"pass chelem=Camp.DEFENCE \(T-27\)"),
+    ],
+)
+def test_t4_t28_impossible_defence_piles_are_refused(given: dict[str, Any], match: str) -> None:
+    base: dict[str, Any] = {"points": None, "bouts": None, "defence_points": 46, "defence_bouts": 1}
+    with pytest.raises(ScoreInputError, match=match) as caught:
+        facts(**{**base, **given})
+    assert len(str(caught.value)) < 200
+
+
+def test_t28_the_defences_pile_as_json() -> None:
+    document = {"contract": "garde", "taker": 0, "defence_points": 50.5, "defence_bouts": 1}
+    read = DealFacts.from_dict(document)
+    assert read == DealFacts(contract="garde", taker=0, points=40.5, bouts=2)
+    # The facts write the attack's pile, the one the score reads (T-28).
+    assert (read.to_dict()["points"], read.to_dict()["bouts"]) == (40.5, 2)
+    assert "defence_points" not in read.to_dict()
+    with pytest.raises(ScoreInputError, match="lack the field 'bouts'"):
+        DealFacts.from_dict({"contract": "garde", "taker": 0, "defence_points": 50.5})
+
+
+@given(deal_and_options())
+def test_t29_t30_the_defences_pile_scores_as_the_attacks(
+    pair: tuple[DealFacts, TarotOptions],
+) -> None:
+    deal, options = pair
+    assert deal.points is not None
+    assert deal.bouts is not None
+    fields = {k: v for k, v in deal.to_dict().items() if k not in ("points", "bouts")}
+    counted = DealFacts(**fields, defence_points=91 - deal.points, defence_bouts=3 - deal.bouts)
+    assert counted == deal
+    assert score_deal(counted, options) == score_deal(deal, options)
+    assert counted.defence_points == 91 - deal.points
+    mixed = DealFacts(**fields, defence_points=float(91 - deal.points), bouts=deal.bouts)
+    assert score_deal(mixed, options) == score_deal(deal, options)
+
+
+# ------------------------------------------------------- facts without the player count
+
+
+def test_t1_facts_without_players_are_checked_at_any_table() -> None:
+    deal = DealFacts(contract="garde", taker=4, partner=2, points=43, bouts=2)
+    assert deal.players is None
+    assert deal.attack == (4, 2)
+    assert deal.camp_of(2) is ATTACK
+    with pytest.raises(ScoreInputError, match="how many players"):
+        score_deal(deal)
+    assert score_deal(attrs.evolve(deal, players=5)).scores == (-54, -54, 54, -54, 108)
+    # Given the table, the facts are checked again.
+    with pytest.raises(ScoreInputError, match="taker must be a seat from 0 to 3, not 4"):
+        attrs.evolve(deal, players=4)
+    with pytest.raises(ScoreInputError, match="only the 5-player game has a partner"):
+        attrs.evolve(deal, players=4, taker=0)
+    with pytest.raises(ScoreInputError, match="taker must be a seat from 0 to 2"):
+        attrs.evolve(deal, players=3, partner=None)
+    with pytest.raises(ScoreInputError, match="taker must be a seat from 0 to 4, not 5"):
+        DealFacts(contract="garde", taker=5, points=43, bouts=2)
+    with pytest.raises(ScoreInputError, match="taker is None"):
+        DealFacts(contract="garde", points=43, bouts=2)
+
+
+def test_t14_t27_a_slam_without_players_fits_some_chien() -> None:
+    # A defence slam in Garde sans leaves the attack the chien: 6 cards with 3 or 4
+    # players (four Kings and two Queens, 25 points), 3 with 5 players.
+    kings = DealFacts(contract="garde-sans", taker=0, points=25, bouts=0, chelem="defence")
+    assert attrs.evolve(kings, players=4).players == 4
+    with pytest.raises(ScoreInputError, match="T-25 to T-28"):
+        attrs.evolve(kings, players=5)
+    with pytest.raises(ScoreInputError, match="T-25 to T-28"):
+        attrs.evolve(kings, partner=1)
+
+
+@given(deal_and_options())
+def test_t1_facts_without_players_are_accepted_and_complete_to_the_same(
+    pair: tuple[DealFacts, TarotOptions],
+) -> None:
+    deal, options = pair
+    open_count = attrs.evolve(deal, players=None)
+    assert open_count.players is None
+    completed = attrs.evolve(open_count, players=deal.players)
+    assert completed == deal
+    assert score_deal(completed, options) == score_deal(deal, options)
+
+
+def test_result_documents_whose_facts_lack_void_reason_still_load() -> None:
+    # Written before the facts had void_reason (0.2): its facts lack the key.
+    result = score_deal(facts(points=40.5, bouts=2))
+    document = result.to_dict()
+    played = {k: v for k, v in document["facts"].items() if k != "void_reason"}
+    old = {**document, "facts": played, "tarot": {**document["tarot"], "facts": played}}
+    before = copy.deepcopy(old)
+    assert DealResult.from_dict(old) == result
+    assert old == before
+    with pytest.raises(ScoreInputError, match="'unit'"):
+        DealResult.from_dict({**old, "unit": 0})
+    with pytest.raises(ScoreInputError, match="annulled before play has no contract"):
+        DealResult.from_dict({**old, "facts": {**played, "void_reason": "all_pass"}})

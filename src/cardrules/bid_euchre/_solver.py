@@ -20,7 +20,7 @@ are scored). The team of a declarer whose partner sits out is the declarer alone
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardrules._tricks import TRUMP_BASE, TrickKernel
 from cardrules.actions import Play
@@ -530,7 +530,7 @@ def solve(
     phase = state.phase.value
     if phase == "end":
         result = state.result()
-        tricks = result.facts.tricks
+        tricks = cast(tuple[int, int], result.facts.tricks)  # scored facts hold the pair
         return Solution(seat=None, unit="tricks", value=tricks[0], scores=result.returns, best=())
     if phase not in ("play", "name_suit"):
         raise WrongPhaseError(

@@ -424,6 +424,11 @@ class BidEuchreMatch:
         left (E-5, void hands included) and, after a scored hand, runs the end-of-game
         check of E-34 under ``options.simultaneous_target_rule``.
 
+        Facts need not repeat what the match knows: given by the declarer's tricks
+        (``declarer_tricks``), the other team's follow from the match's hand size (6,
+        or 12 with the double deck), which also reads the words ``help`` and ``moon``
+        of a JSON object's contract.
+
         Args:
             result: The hand, scored by :func:`score_hand` under this match's options,
                 or its facts, which are then scored here: a :class:`HandFacts` or its JSON
@@ -442,6 +447,9 @@ class BidEuchreMatch:
         >>> m = BidEuchreMatch.start().after(HandFacts.void("all_pass"))
         >>> m.scores, m.dealer, len(m.results)
         ((0, 0), 1, 1)
+        >>> double = BidEuchreMatch.start(BidEuchreOptions(double_deck=True))
+        >>> double.after({"contract": "8", "declarer": 1, "declarer_tricks": 9}).scores
+        (3, 9)
         """
         if self.winner is not None:
             raise GameOverError(
@@ -450,7 +458,8 @@ class BidEuchreMatch:
                 rule_id="E-34",
             )
         if isinstance(result, Mapping):
-            result = HandFacts.from_dict(result)
+            # The match knows the hand's size: for help and moon, and declarer_tricks.
+            result = HandFacts.from_dict(result, tricks_per_hand=self.options.tricks_per_hand)
         if type(result) is HandFacts:
             result = score_hand(result, self.options)
         elif type(result) is HandResult:

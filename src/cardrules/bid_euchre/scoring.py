@@ -23,7 +23,7 @@ EW +1
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Literal, NoReturn, cast
 
 import attrs
@@ -58,49 +58,51 @@ def _is_seat(value: object) -> bool:
     return type(value) is int and 0 <= value <= 3
 
 
-def _check_facts(
-    contract: object, declarer: object, tricks: object, reneges: object, void_reason: object
-) -> None:
-    """The checks of :class:`HandFacts` that hold under any options."""
-    if (
-        type(tricks) is not tuple
-        or len(tricks) != 2
-        or type(tricks[0]) is not int
-        or type(tricks[1]) is not int
-        or tricks[0] < 0
-        or tricks[1] < 0
+def _check_tricks(tricks: object, declarer_tricks: object) -> None:
+    """The trick counts, each on its own: a pair of counts, and the declarer's count."""
+    if tricks is not None:
+        if (
+            type(tricks) is not tuple
+            or len(tricks) != 2
+            or type(tricks[0]) is not int
+            or type(tricks[1]) is not int
+            or tricks[0] < 0
+            or tricks[1] < 0
+        ):
+            raise ScoreInputError(
+                "tricks must be a list or tuple of two non-negative ints (NS, EW), not "
+                f"{quote(tricks)}"
+            )
+        if tricks[0] > _MOST_TRICKS or tricks[1] > _MOST_TRICKS:
+            raise ScoreInputError(
+                f"a hand has at most {_MOST_TRICKS} tricks (E-38): tricks ({quote(tricks[0])}, "
+                f"{quote(tricks[1])}) is no hand's"
+            )
+    if declarer_tricks is not None and (
+        type(declarer_tricks) is not int or not 0 <= declarer_tricks <= _MOST_TRICKS
     ):
         raise ScoreInputError(
-            f"tricks must be a list or tuple of two non-negative ints (NS, EW), not {quote(tricks)}"
+            f"declarer_tricks must be an int from 0 to {_MOST_TRICKS}, the tricks the "
+            f"declarer's team took (E-24, E-38), not {quote(declarer_tricks)}"
         )
-    if tricks[0] > _MOST_TRICKS or tricks[1] > _MOST_TRICKS:
-        raise ScoreInputError(
-            f"a hand has at most {_MOST_TRICKS} tricks (E-38): tricks ({quote(tricks[0])}, "
-            f"{quote(tricks[1])}) is no hand's"
-        )
+
+
+def _check_facts(facts: HandFacts) -> None:
+    """The checks of :class:`HandFacts` that hold under any options."""
+    # Converted, not yet checked: any value a caller gives.
+    contract: object = facts.contract
+    declarer: object = facts.declarer
+    tricks: object = facts.tricks
+    declarer_tricks: object = facts._declarer_tricks
+    reneges: object = facts.reneges
+    void_reason: object = facts.void_reason
+    _check_tricks(tricks, declarer_tricks)
     if type(reneges) is not tuple or (reneges and not all(_is_seat(seat) for seat in reneges)):
         raise ScoreInputError(
             f"reneges must be a list or tuple of seats (ints 0 to 3), not {quote(reneges)}"
         )
     if contract is None:
-        if type(void_reason) is not str or void_reason not in _VOID_REASONS:
-            raise ScoreInputError(
-                "a void hand (contract=None) needs a void_reason: 'all_pass' or 'ace_no_face'"
-                + ("" if void_reason is None else f", not {quote(void_reason)}")
-            )
-        if declarer is not None:
-            raise ScoreInputError(
-                f"a void hand has no declarer: declarer must be None, not {quote(declarer)}"
-            )
-        if tricks != (0, 0):
-            raise ScoreInputError(
-                "no trick is played in a void hand: tricks must be (0, 0), not "
-                f"({quote(tricks[0])}, {quote(tricks[1])})"
-            )
-        if reneges:
-            raise ScoreInputError(
-                f"no card is played in a void hand, so it has no reneges, not {quote(reneges)}"
-            )
+        _check_void_hand(declarer, tricks, declarer_tricks, reneges, void_reason)
         return
     if (
         type(contract) is not Contract
@@ -119,6 +121,51 @@ def _check_facts(
     if void_reason is not None:
         raise ScoreInputError(
             f"void_reason {quote(void_reason)} is only for a void hand (contract=None)"
+        )
+    if tricks is None:
+        if declarer_tricks is None:
+            raise ScoreInputError(
+                "a played hand needs its tricks: tricks=(NS, EW), or declarer_tricks=, the "
+                "tricks the declarer's team took (E-24)"
+            )
+        return
+    team = cast(int, declarer) % 2
+    pair = cast(tuple[int, int], tricks)
+    if declarer_tricks is not None and declarer_tricks != pair[team]:
+        raise ScoreInputError(
+            f"tricks ({pair[0]}, {pair[1]}) give the declarer's team, {_TEAMS[team]}, "
+            f"{pair[team]} tricks, but declarer_tricks is {declarer_tricks}: give one of "
+            "them, or both alike"
+        )
+
+
+def _check_void_hand(
+    declarer: object, tricks: object, declarer_tricks: object, reneges: object, void_reason: object
+) -> None:
+    """A void hand has a known reason and nothing of a played hand."""
+    if type(void_reason) is not str or void_reason not in _VOID_REASONS:
+        raise ScoreInputError(
+            "a void hand (contract=None) needs a void_reason: 'all_pass' or 'ace_no_face'"
+            + ("" if void_reason is None else f", not {quote(void_reason)}")
+        )
+    if declarer is not None:
+        raise ScoreInputError(
+            f"a void hand has no declarer: declarer must be None, not {quote(declarer)}"
+        )
+    if tricks is not None and tricks != (0, 0):
+        pair = cast(tuple[int, int], tricks)
+        raise ScoreInputError(
+            "no trick is played in a void hand: tricks must be (0, 0), not "
+            f"({quote(pair[0])}, {quote(pair[1])})"
+        )
+    if declarer_tricks is not None:
+        raise ScoreInputError(
+            "no trick is played in a void hand: declarer_tricks must be None, not "
+            f"{quote(declarer_tricks)}"
+        )
+    if reneges:
+        raise ScoreInputError(
+            f"no card is played in a void hand, so it has no reneges, not {quote(reneges)}"
         )
 
 
@@ -146,6 +193,12 @@ def _to_void_reason(value: object) -> Any:
     return value
 
 
+def _tricks_repr(tricks: tuple[int, int] | None) -> str:
+    # Counts up to the largest hand pass the constructor (score_hand checks the total
+    # of the options in use); the repr shows any value it is given.
+    return "None" if tricks is None else f"({quote(tricks[0])}, {quote(tricks[1])})"
+
+
 @attrs.frozen(kw_only=True)
 class HandFacts:
     """What happened in one hand, as far as scoring needs to know. Keyword-only.
@@ -154,16 +207,27 @@ class HandFacts:
     checks the facts against the options in use (the contracts they allow, the hand size,
     the renege mode).
 
+    A table writes down the tricks the declarer's team took: give them as
+    ``declarer_tricks``, and the other team's follow from the hand's size, 6 (or 12
+    with the double deck, E-38). The facts do not know the size, so until they are
+    scored they keep ``tricks=None``; :func:`score_hand` (under its options),
+    :meth:`BidEuchreMatch.after <cardrules.bid_euchre.BidEuchreMatch.after>` (under the
+    match's) and :meth:`from_dict` with ``tricks_per_hand`` fill in the (NS, EW) pair,
+    and the result's facts hold both. Or give the pair as ``tricks``; given both, they
+    must agree. :attr:`declarer_tricks` reads the declarer's team's share back.
+
     Attributes:
         contract: The winning bid, or ``None`` for a void hand (all four passed, E-12,
             or an Ace No Face claim, E-36).
         declarer: The seat (0 = N … 3 = W) of the highest bidder; ``None`` iff the hand
             is void.
         tricks: Tricks won by team 0 (NS) and team 1 (EW). For a played hand they add up
-            to the tricks per hand (E-24); for a void hand they are ``(0, 0)``.
+            to the tricks per hand (E-24); for a void hand they are ``(0, 0)``. ``None``
+            for facts given by ``declarer_tricks`` until the hand's size is known.
         reneges: The seat of each renege recorded under ``renege_mode="penalize"``
             (E-23), one entry per renege. Empty for a void hand.
-        void_reason: ``"all_pass"`` or ``"ace_no_face"`` for a void hand, else ``None``.
+        void_reason: ``"all_pass"`` or ``"ace_no_face"`` for a void hand, else ``None``:
+            the key French Tarot's :class:`~cardrules.tarot.DealFacts` uses.
 
     Every field takes what JSON gives (the convention of both games' facts): numbers
     as numbers (text is refused where a number is meant), lists for ``tricks`` and
@@ -178,50 +242,104 @@ class HandFacts:
             of range, or facts that contradict each other.
 
     >>> from cardrules.bid_euchre.bidding import Contract
-    >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).tricks
-    (0, 6)
+    >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).declarer_tricks
+    6
     >>> HandFacts(contract="6M", declarer=3, tricks=[0, 6]) == HandFacts(
     ...     contract=Contract.moon(6), declarer=3, tricks=(0, 6))
     True
+    >>> facts = HandFacts(contract="4", declarer=2, declarer_tricks=5)
+    >>> facts.tricks, score_hand(facts).facts.tricks
+    (None, (5, 1))
     >>> HandFacts(contract="4", declarer=1, tricks=["2", 4])
     Traceback (most recent call last):
     ...
     cardrules.errors.ScoreInputError: tricks must be a list or tuple of two non-negative ints \
 (NS, EW), not tuple ('2', 4)
+    >>> HandFacts(contract="4", declarer=1, tricks=[2, 4], declarer_tricks=2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: tricks (2, 4) give the declarer's team, EW, 4 tricks, \
+but declarer_tricks is 2: give one of them, or both alike
     >>> HandFacts.void("all_pass").void_reason
     'all_pass'
     """
 
-    contract: Contract | None = attrs.field(converter=_to_contract)
-    declarer: int | None
-    # Counts up to the largest hand pass the constructor (score_hand checks the total
-    # of the options in use); the repr shows any value it is given.
-    tricks: tuple[int, int] = attrs.field(
-        converter=_to_tuple, repr=lambda t: f"({quote(t[0])}, {quote(t[1])})"
+    contract: Contract | None = attrs.field(default=None, converter=_to_contract)
+    declarer: int | None = None
+    tricks: tuple[int, int] | None = attrs.field(
+        default=None, converter=_to_tuple, repr=_tricks_repr
     )
+    # Given as declarer_tricks=; kept only while the pair is unknown, so that facts
+    # given either way are equal once the pair is known.
+    _declarer_tricks: int | None = attrs.field(default=None)
     reneges: tuple[int, ...] = attrs.field(default=(), converter=_to_tuple)
     void_reason: VoidReason | None = attrs.field(default=None, converter=_to_void_reason)
 
     def __attrs_post_init__(self) -> None:
-        _check_facts(self.contract, self.declarer, self.tricks, self.reneges, self.void_reason)
+        _check_facts(self)
+        if self.contract is None:
+            # A void hand's document may leave out its tricks: none was played.
+            object.__setattr__(self, "tricks", (0, 0))
+        elif self.tricks is not None:
+            object.__setattr__(self, "_declarer_tricks", None)
+
+    def __repr__(self) -> str:
+        taken = self._declarer_tricks
+        given = "" if taken is None else f", declarer_tricks={taken!r}"
+        return (
+            f"HandFacts(contract={self.contract!r}, declarer={self.declarer!r}, "
+            f"tricks={_tricks_repr(self.tricks)}{given}, reneges={self.reneges!r}, "
+            f"void_reason={self.void_reason!r})"
+        )
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        """The tricks the declarer's team took, as a score sheet writes them; ``None``
+        for a void hand.
+
+        >>> HandFacts(contract="4", declarer=1, tricks=(2, 4)).declarer_tricks
+        4
+        """
+        if self.tricks is None or self.declarer is None:
+            return self._declarer_tricks
+        return self.tricks[self.declarer % 2]
 
     @classmethod
-    def from_dict(cls, document: Mapping[str, Any]) -> HandFacts:
+    def from_dict(
+        cls, document: Mapping[str, Any], *, tricks_per_hand: int | None = None
+    ) -> HandFacts:
         """The facts from a JSON object (as :meth:`to_dict` writes, or a client sends).
 
-        A played hand's document gives ``contract``, ``declarer`` and ``tricks``; a void
-        hand's gives its ``void_reason`` and may leave out the rest (no contract, no
-        declarer, no tricks).
+        A played hand's document gives ``contract``, ``declarer`` and ``tricks`` (or
+        ``declarer_tricks``); a void hand's gives its ``void_reason`` and may leave out
+        the rest (no contract, no declarer, no tricks).
+
+        Args:
+            document: The JSON object.
+            tricks_per_hand: The hand's size (6, or 12 with the double deck), when known:
+                the words ``help`` and ``moon`` then bid it, and ``declarer_tricks``
+                gives the (NS, EW) pair. With None, the words bid 6 and the pair waits
+                for :func:`score_hand`.
 
         Raises:
             ScoreInputError: ``document`` is not an object, lacks a field, has an unknown
-                one, or a field is wrong (the message names it).
+                one, or a field is wrong (the message names it); ``tricks_per_hand`` is
+                not 6 or 12, or fewer than ``declarer_tricks``.
 
         >>> HandFacts.from_dict({"contract": "5", "declarer": 1, "tricks": [2, 4]}).tricks
         (2, 4)
         >>> HandFacts.from_dict({"contract": None, "void_reason": "all_pass"}).declarer is None
         True
+        >>> document = {"contract": "moon", "declarer": 0, "declarer_tricks": 12}
+        >>> facts = HandFacts.from_dict(document, tricks_per_hand=12)
+        >>> str(facts.contract), facts.tricks
+        ('12M', (12, 0))
         """
+        size: object = tricks_per_hand  # untrusted, as the document
+        if size is not None and (type(size) is not int or size not in _HAND_SIZES):
+            raise ScoreInputError(
+                f"tricks_per_hand must be 6, or 12 with the double deck (E-38), not {quote(size)}"
+            )
         # A void hand (a void_reason, no contract) has no declarer and no tricks to give.
         given: object = document  # untrusted: checked whatever its declared type
         void = (
@@ -229,14 +347,22 @@ class HandFacts:
             and given.get("void_reason") is not None
             and given.get("contract") is None
         )
-        facts = facts_from_dict(
-            cls,
-            document,
-            _HAND_FIELDS,
-            () if void else ("contract", "declarer", "tricks"),
-            _VOID_DEFAULTS if void else None,
-        )
-        return cast(HandFacts, facts)
+        required: tuple[str, ...] = ()
+        if isinstance(given, Mapping) and not void:
+            # The declarer's count stands for the pair.
+            required = ("contract", "declarer") if "declarer_tricks" in given else _PLAYED
+            text = given.get("contract")
+            if size is not None and isinstance(text, str):
+                # The words help and moon bid the hand's size (E-10, E-38); a refused
+                # notation is left for the constructor to name.
+                try:
+                    contract = Contract.parse(text, tricks_per_hand=size)
+                except NotationError:
+                    pass
+                else:
+                    document = {**given, "contract": contract}
+        facts = cast(HandFacts, facts_from_dict(cls, document, _HAND_FIELDS, required))
+        return facts if size is None else _with_hand_size(facts, size)
 
     def to_dict(self, *, tricks_per_hand: int = 6) -> dict[str, Any]:
         """The facts as JSON values; ``HandFacts(**facts.to_dict())`` rebuilds them.
@@ -246,7 +372,8 @@ class HandFacts:
                 contract's notation: the plain all-tricks bid is ``6P`` (E-10).
 
         >>> HandFacts(contract=Contract.moon(6), declarer=3, tricks=(0, 6)).to_dict()
-        {'contract': '6M', 'declarer': 3, 'tricks': [0, 6], 'reneges': [], 'void_reason': None}
+        {'contract': '6M', 'declarer': 3, 'tricks': [0, 6], 'declarer_tricks': 6, \
+'reneges': [], 'void_reason': None}
         """
         contract = self.contract
         return {
@@ -254,14 +381,16 @@ class HandFacts:
             if contract is None
             else contract.notation(tricks_per_hand=tricks_per_hand),
             "declarer": self.declarer,
-            "tricks": list(self.tricks),
+            "tricks": None if self.tricks is None else list(self.tricks),
+            "declarer_tricks": self.declarer_tricks,
             "reneges": list(self.reneges),
             "void_reason": self.void_reason,
         }
 
     @classmethod
     def void(cls, reason: VoidReason) -> HandFacts:
-        """The facts of a hand thrown in: ``"all_pass"`` (E-12) or ``"ace_no_face"`` (E-36).
+        """The facts of a hand thrown in: ``"all_pass"`` (E-12) or ``"ace_no_face"`` (E-36),
+        as French Tarot's ``DealFacts.void``.
 
         Args:
             reason: Why the hand was thrown in.
@@ -278,8 +407,31 @@ class HandFacts:
         return cls(contract=None, declarer=None, tricks=(0, 0), void_reason=reason)
 
 
-_HAND_FIELDS: Final = ("contract", "declarer", "tricks", "reneges", "void_reason")
-_VOID_DEFAULTS: Final = {"contract": None, "declarer": None, "tricks": (0, 0)}
+_HAND_FIELDS: Final = (
+    "contract",
+    "declarer",
+    "tricks",
+    "declarer_tricks",
+    "reneges",
+    "void_reason",
+)
+_PLAYED: Final = ("contract", "declarer", "tricks")
+_HAND_SIZES: Final = (6, 12)  # E-38: 12 tricks with the double deck
+
+
+def _with_hand_size(facts: HandFacts, n: int) -> HandFacts:
+    """``facts`` with the (NS, EW) pair their ``declarer_tricks`` give in a hand of ``n``
+    tricks (E-24: every trick is won by one team); facts that have it, as they are."""
+    if facts.tricks is not None:
+        return facts
+    taken = cast(int, facts.declarer_tricks)
+    if taken > n:
+        raise ScoreInputError(
+            f"declarer_tricks {taken} is more than the {n} tricks of a hand (E-24, E-38)"
+        )
+    team = _seat(facts.declarer) % 2
+    pair = (n - taken, taken) if team else (taken, n - taken)
+    return attrs.evolve(facts, tricks=pair)
 
 
 @attrs.frozen(kw_only=True)
@@ -332,7 +484,8 @@ class HandResult:
         options = self.options
         team = _seat(facts.declarer) % 2
         name = _contract_name(contract, options)
-        t_b, t_d = facts.tricks[team], facts.tricks[1 - team]
+        tricks = _pair(facts)
+        t_b, t_d = tricks[team], tricks[1 - team]
         verb = "made" if self.made else "set"
         bid_points = (
             (t_b if self.made else -contract.tricks)
@@ -369,7 +522,7 @@ class HandResult:
         return (
             f"{_contract_name(contract, self.options)} by {seats[declarer]}"
             f" for {_TEAMS[team]}: {'made' if self.made else 'set'} with"
-            f" {facts.tricks[team]} of {self.options.tricks_per_hand} tricks"
+            f" {_pair(facts)[team]} of {self.options.tricks_per_hand} tricks"
         )
 
     @classmethod
@@ -393,11 +546,12 @@ class HandResult:
         True
         """
         facts = _new(HandFacts)
-        _set(facts, "contract", contract)
-        _set(facts, "declarer", declarer)
-        _set(facts, "tricks", tricks)
-        _set(facts, "reneges", reneges)
-        _set(facts, "void_reason", void_reason)
+        _SET_CONTRACT(facts, contract)
+        _SET_DECLARER(facts, declarer)
+        _SET_TRICKS(facts, tricks)
+        _SET_DECLARER_TRICKS(facts, None)  # the pair is known
+        _SET_RENEGES(facts, reneges)
+        _SET_VOID_REASON(facts, void_reason)
         return _score(facts, options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -462,20 +616,11 @@ class HandResult:
 
         def rescore(given: Mapping[str, Any]) -> HandResult:
             facts: Any = given.get("facts")  # untrusted: HandFacts.from_dict checks it
-            if isinstance(facts, Mapping) and isinstance(facts.get("contract"), str):
-                # The contract's notation depends on the hand's size (E-10, E-38); a
-                # refused one is left for HandFacts to name.
-                try:
-                    contract = Contract.parse(
-                        facts["contract"], tricks_per_hand=chosen.tricks_per_hand
-                    )
-                except NotationError:
-                    pass
-                else:
-                    facts = {**facts, "contract": contract}
-            return score_hand(HandFacts.from_dict(facts), chosen)
+            # The contract's notation depends on the hand's size (E-10, E-38).
+            size = chosen.tricks_per_hand
+            return score_hand(HandFacts.from_dict(facts, tricks_per_hand=size), chosen)
 
-        return cast(HandResult, result_from_dict(document, rescore, _ADDED))
+        return cast(HandResult, result_from_dict(_upgraded(document), rescore, _ADDED))
 
     def explain(self, names: Sequence[str] | None = None) -> str:
         """A few lines for people: the contract and outcome, then each team's points.
@@ -505,6 +650,36 @@ class HandResult:
             lines.append(f"{_team_words(team, given)} {_signed(self.delta[team])}")
             lines.extend(f"  {reason}" for reason in reasons)
         return "\n".join(lines)
+
+
+def _upgraded(document: object) -> object:
+    """A result document whose facts lack ``declarer_tricks`` (written by 0.2, when the
+    facts had none) with the value its facts give; any other document as it is."""
+    if not isinstance(document, Mapping):
+        return document
+    out = dict(document)
+    if isinstance(out.get("bid_euchre"), Mapping):
+        out["bid_euchre"] = dict(out["bid_euchre"])
+    for holder in (out, out.get("bid_euchre")):
+        if isinstance(holder, dict):
+            facts = holder.get("facts")
+            if isinstance(facts, Mapping) and "declarer_tricks" not in facts:
+                holder["facts"] = {**facts, "declarer_tricks": _declarers_share(facts)}
+    return out
+
+
+def _declarers_share(facts: Mapping[str, Any]) -> object:
+    """What the constructor derives from an untrusted facts document's declarer and
+    tricks, where they are well formed (else the facts are refused when read)."""
+    declarer, tricks = facts.get("declarer"), facts.get("tricks")
+    if type(declarer) is int and 0 <= declarer <= 3 and isinstance(tricks, (list, tuple)):
+        return tricks[declarer % 2] if len(tricks) == 2 else None
+    return None
+
+
+def _pair(facts: HandFacts) -> tuple[int, int]:
+    """The (NS, EW) tricks of facts a result holds: scored, so never None."""
+    return cast(tuple[int, int], facts.tricks)
 
 
 def _team_words(team: int, names: tuple[str, ...] | None) -> str:
@@ -614,6 +789,9 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
     * Each renege costs the offending team ``renege_penalty`` (E-31).
     * A void hand scores 0 for both teams (E-32).
 
+    Facts given by ``declarer_tricks`` get their (NS, EW) pair from
+    ``options.tricks_per_hand``: the result's facts hold both.
+
     Args:
         facts: What happened in the hand.
         options: The rules in force; the defaults by default.
@@ -624,8 +802,8 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
     Raises:
         ScoreInputError: ``facts`` or ``options`` of the wrong type, or facts the options
             make impossible: a contract they do not allow, tricks that do not add up to
-            the tricks per hand, a void reason that cannot happen, reneges under
-            ``renege_mode="reject"``.
+            the tricks per hand (or a declarer's count above it), a void reason that
+            cannot happen, reneges under ``renege_mode="reject"``.
 
     >>> from cardrules.bid_euchre.bidding import Contract
     >>> score_hand(HandFacts(contract=Contract.help(6), declarer=2, tricks=(6, 0))).delta
@@ -650,7 +828,8 @@ def score_hand(facts: HandFacts, options: BidEuchreOptions = _DEFAULT_OPTIONS) -
         else level != n
     ):
         _reject_contract(contract, options)
-    t0, t1 = facts.tricks
+    facts = _with_hand_size(facts, n)
+    t0, t1 = _pair(facts)
     if t0 + t1 != n:
         # E-24: every trick of the hand is won by one team.
         raise ScoreInputError(
@@ -674,7 +853,7 @@ def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
         return _result(facts, options, None, None, (0, 0))
     n = options.tricks_per_hand
     level = contract.tricks
-    t0, t1 = facts.tricks
+    t0, t1 = _pair(facts)
     team = _seat(facts.declarer) % 2
     t_b = t1 if team else t0
     if contract.kind is ContractKind.ORDINARY:
@@ -698,7 +877,28 @@ def _score(facts: HandFacts, options: BidEuchreOptions) -> HandResult:
 
 
 _new = object.__new__
-_set = object.__setattr__
+
+
+def _slot_setter(cls: type[object], name: str) -> Callable[[object, object], None]:
+    """The setter of the slot ``name`` of the frozen ``cls``: what attrs' ``__init__``
+    assigns with, without the frozen class's ``__setattr__`` and the name's lookup."""
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+# Scoring runs once per hand of every bot playout: the engine's results are built slot by
+# slot, with the slots' own setters.
+_SET_CONTRACT: Final = _slot_setter(HandFacts, "contract")
+_SET_DECLARER: Final = _slot_setter(HandFacts, "declarer")
+_SET_TRICKS: Final = _slot_setter(HandFacts, "tricks")
+_SET_DECLARER_TRICKS: Final = _slot_setter(HandFacts, "_declarer_tricks")
+_SET_RENEGES: Final = _slot_setter(HandFacts, "reneges")
+_SET_VOID_REASON: Final = _slot_setter(HandFacts, "void_reason")
+_SET_FACTS: Final = _slot_setter(HandResult, "facts")
+_SET_OPTIONS: Final = _slot_setter(HandResult, "options")
+_SET_BIDDING_TEAM: Final = _slot_setter(HandResult, "bidding_team")
+_SET_MADE: Final = _slot_setter(HandResult, "made")
+_SET_DELTA: Final = _slot_setter(HandResult, "delta")
 
 
 def _result(
@@ -708,12 +908,11 @@ def _result(
     made: bool | None,
     delta: tuple[int, int],
 ) -> HandResult:
-    # The same assignments as attrs' __init__, without its per-call setattr lookup:
-    # scoring runs once per hand of every bot playout.
+    # The same assignments as attrs' __init__.
     result = _new(HandResult)
-    _set(result, "facts", facts)
-    _set(result, "options", options)
-    _set(result, "bidding_team", team)
-    _set(result, "made", made)
-    _set(result, "delta", delta)
+    _SET_FACTS(result, facts)
+    _SET_OPTIONS(result, options)
+    _SET_BIDDING_TEAM(result, team)
+    _SET_MADE(result, made)
+    _SET_DELTA(result, delta)
     return result

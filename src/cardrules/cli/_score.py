@@ -3,6 +3,9 @@
 ``score tarot`` builds a :class:`~cardrules.tarot.DealFacts` and prints
 :func:`~cardrules.tarot.score_deal`'s breakdown; ``score bid-euchre`` builds a
 :class:`~cardrules.bid_euchre.HandFacts` and prints :func:`~cardrules.bid_euchre.score_hand`'s.
+Both take a deal not played as ``--void REASON``; a Tarot table may give the defence's
+pile (``--defence-points``, ``--defence-bouts``), a Bid Euchre one the declarer's tricks
+(``--declarer-tricks``).
 Facts that no deal can produce are reported with the library's message, and the
 command exits with status 2.
 
@@ -59,16 +62,20 @@ def add_score_parsers(sub: Any) -> None:
     tarot.add_argument(
         "--players", type=tarot_players, default=4, metavar="{3,4,5}", help="3, 4 or 5 (default 4)"
     )
-    tarot.add_argument("--contract", required=True, help="prise, garde, garde-sans or garde-contre")
-    tarot.add_argument("--taker", type=_NUMBER, required=True, metavar="SEAT", help="the taker")
+    tarot.add_argument("--contract", help="prise, garde, garde-sans or garde-contre")
+    tarot.add_argument("--taker", type=_NUMBER, metavar="SEAT", help="the taker")
     tarot.add_argument(
         "--partner", type=_NUMBER, metavar="SEAT", help="the called partner (5 players)"
     )
+    tarot.add_argument("--points", help="the attack's card points, 0 to 91, such as 40.5")
     tarot.add_argument(
-        "--points", required=True, help="the attack's card points, 0 to 91, such as 40.5"
+        "--defence-points",
+        metavar="POINTS",
+        help="or the defence's card points, where the table counts its pile (T-28)",
     )
+    tarot.add_argument("--bouts", type=_NUMBER, help="bouts in the attack's pile, 0 to 3")
     tarot.add_argument(
-        "--bouts", type=_NUMBER, required=True, help="bouts in the attack's pile, 0 to 3"
+        "--defence-bouts", type=_NUMBER, metavar="BOUTS", help="or bouts in the defence's pile"
     )
     tarot.add_argument(
         "--petit-au-bout", choices=("attack", "defence"), help="the camp that took it (T-32)"
@@ -86,6 +93,11 @@ def add_score_parsers(sub: Any) -> None:
     )
     tarot.add_argument(
         "--chelem-announced", action="store_true", help="the taker announced a slam (T-17)"
+    )
+    tarot.add_argument(
+        "--void",
+        choices=("all-pass", "petit-sec"),
+        help="the deal was annulled before play (T-12, T-9)",
     )
     tarot.add_argument(
         "--rounding",
@@ -111,6 +123,12 @@ def add_score_parsers(sub: Any) -> None:
         "--tricks", type=_NUMBER, nargs=2, metavar=("NS", "EW"), help="tricks won by NS and EW"
     )
     euchre.add_argument(
+        "--declarer-tricks",
+        type=_NUMBER,
+        metavar="N",
+        help="or the tricks the declarer's team took, as a score sheet writes them",
+    )
+    euchre.add_argument(
         "--renege",
         type=_seat,
         nargs="+",
@@ -130,23 +148,38 @@ def score_tarot(args: argparse.Namespace, out: TextIO) -> None:
     """Print the score of the Tarot deal described by ``args``.
 
     Raises:
-        UsageError: the facts are impossible.
+        UsageError: missing or impossible facts.
     """
     from cardrules.tarot import Camp, DealFacts, PoigneeLevel, TarotOptions, score_deal
     from cardrules.tarot.scoring import points_from_text
 
+    if args.void is None and (
+        args.contract is None
+        or args.taker is None
+        or (args.points is None and args.defence_points is None)
+        or (args.bouts is None and args.defence_bouts is None)
+    ):
+        raise UsageError(
+            "give --contract, --taker, --points (or --defence-points) and --bouts (or "
+            "--defence-bouts), or --void for a deal annulled before play"
+        )
     try:
         facts = DealFacts(
             players=args.players,
             contract=args.contract,
             taker=args.taker,
             partner=args.partner,
-            points=points_from_text(args.points),
+            points=None if args.points is None else points_from_text(args.points),
             bouts=args.bouts,
             petit_au_bout=None if args.petit_au_bout is None else Camp(args.petit_au_bout),
             poignees=tuple(PoigneeLevel[level.upper()] for level in args.poignee),
             chelem_announced=args.chelem_announced,
             chelem=None if args.chelem is None else Camp(args.chelem),
+            void_reason=None if args.void is None else args.void.replace("-", "_"),
+            defence_points=(
+                None if args.defence_points is None else points_from_text(args.defence_points)
+            ),
+            defence_bouts=args.defence_bouts,
         )
         options = TarotOptions(players=args.players, half_point_rounding=args.rounding)
         result = score_deal(facts, options)
@@ -173,15 +206,25 @@ def score_bid_euchre(args: argparse.Namespace, out: TextIO) -> None:
         if args.void is not None:
             if args.contract is not None or args.declarer is not None or args.renege:
                 raise UsageError("a thrown-in hand (--void) has no contract, declarer or renege")
+            if args.tricks is not None or args.declarer_tricks is not None:
+                raise UsageError("no trick is played in a thrown-in hand (--void)")
             facts = HandFacts.void(args.void.replace("-", "_"))
         else:
-            if args.contract is None or args.declarer is None or args.tricks is None:
-                raise UsageError("give --contract, --declarer and --tricks NS EW (or --void)")
+            if (
+                args.contract is None
+                or args.declarer is None
+                or (args.tricks is None and args.declarer_tricks is None)
+            ):
+                raise UsageError(
+                    "give --contract, --declarer and --tricks NS EW or --declarer-tricks N"
+                    " (or --void)"
+                )
             contract = Contract.parse(args.contract, tricks_per_hand=options.tricks_per_hand)
             facts = HandFacts(
                 contract=contract,
                 declarer=args.declarer,
-                tricks=(args.tricks[0], args.tricks[1]),
+                tricks=None if args.tricks is None else (args.tricks[0], args.tricks[1]),
+                declarer_tricks=args.declarer_tricks,
                 reneges=tuple(args.renege),
             )
         result = score_hand(facts, options)

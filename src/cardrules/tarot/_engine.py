@@ -1577,6 +1577,7 @@ class _Facts:
         "poignees",
         "points",
         "taker",
+        "void_reason",
     )
 
 
@@ -1606,6 +1607,7 @@ def _engine_facts(  # noqa: PLR0913, PLR0917 - the fields of DealFacts
     f.poignees = poignees
     f.chelem_announced = chelem_announced
     f.chelem = chelem
+    f.void_reason = None
     f._halves = halves
     f.__class__ = DealFacts
     facts: DealFacts = f

@@ -3,8 +3,9 @@
 A :class:`TarotMatch` is an immutable value implementing the core ``cardrules.Match``
 protocol. :meth:`~cardrules.tarot.TarotMatch.after` returns the
 match with one more deal, given its :class:`~cardrules.tarot.DealResult` or its
-:class:`~cardrules.tarot.DealFacts`; annulled deals (Petit sec, all pass) score nothing
-but still move the deal on (T-6, ``redeal_dealer``).
+:class:`~cardrules.tarot.DealFacts` (the player count left out: the match knows it);
+annulled deals (Petit sec, all pass: ``DealFacts.void(reason)``) score nothing but
+still move the deal on (T-6, ``redeal_dealer``).
 
 With ``TarotOptions(single_deal=True)`` (the default, the seed's game) the match is the
 one deal: it is over once a deal has been played, annulled deals being redealt. Pass
@@ -15,8 +16,8 @@ its length: ``deal_limit`` played deals, or until a seat's total reaches
 >>> from cardrules.tarot.options import TarotOptions
 >>> from cardrules.tarot.scoring import DealFacts, DealResult
 >>> match = TarotMatch.start(TarotOptions(single_deal=False))
->>> match = match.after(DealResult.annulled_deal(players=4, reason="all_pass"))
->>> match = match.after(DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2))
+>>> match = match.after(DealFacts.void("all_pass"))
+>>> match = match.after(DealFacts(contract="garde", taker=1, points=45, bouts=2))
 >>> match.dealer, match.totals, match.leaders
 (2, (-58, 174, -58, -58), (1,))
 """
@@ -429,6 +430,9 @@ class TarotMatch:
         """The match with one more deal: totals updated, the next dealer chosen (T-6).
 
         The same convention as ``BidEuchreMatch.after``: a result, or facts to score.
+        Facts need not repeat what the match knows: without ``players`` they are the
+        match's deal. A deal annulled before play is ``DealFacts.void("all_pass")`` (or
+        ``"petit_sec"``), as in Bid Euchre, or its result ``DealResult.annulled_deal``.
 
         Args:
             result: The result of the deal dealt by :attr:`dealer`, or its facts, which
@@ -440,23 +444,27 @@ class TarotMatch:
 
         Raises:
             GameOverError: The match is over (a single-deal match whose deal was played).
-            ScoreInputError: ``result`` is neither, or is for another number of players.
+            ScoreInputError: ``result`` is neither, is for another number of players, or
+                its facts are impossible at this table (a taker who is not one of its
+                seats, a void deal the options rule out).
 
         >>> match = TarotMatch.start(TarotOptions(single_deal=False), dealer=3)
-        >>> match = match.after(DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2))
-        >>> prise = {"players": 4, "contract": "prise", "taker": 2, "points": 30, "bouts": 1}
+        >>> match = match.after(DealFacts(contract="garde", taker=1, points=45, bouts=2))
+        >>> match = match.after(DealFacts.void("all_pass"))
+        >>> prise = {"contract": "prise", "taker": 2, "defence_points": 61, "bouts": 1}
         >>> match = match.after(prise)  # facts as JSON, scored under the match's options
         >>> match.totals, match.dealer
-        ((-12, 220, -196, -12), 1)
+        ((-12, 220, -196, -12), 2)
         >>> [deal.summary for deal in match.results]
-        ['Garde by seat 1: made by 4', 'Prise by seat 2: failed by 21']
+        ['Garde by seat 1: made by 4', 'deal annulled: every player passed', \
+'Prise by seat 2: failed by 21']
         """
         if self.is_over:
             raise GameOverError(f"the match is over: {self._over_words()}")
         if isinstance(result, Mapping):
             result = DealFacts.from_dict(result)
         if type(result) is DealFacts:
-            result = score_deal(result, self.options)
+            result = score_deal(self._at_table(result), self.options)
         elif type(result) is not DealResult:
             raise ScoreInputError(f"result must be a DealResult or DealFacts, not {quote(result)}")
         if result.players != self.options.players:
@@ -478,6 +486,18 @@ class TarotMatch:
         )
         object.__setattr__(match, "_variant", self._variant)
         return match
+
+    def _at_table(self, facts: DealFacts) -> DealFacts:
+        """``facts`` with the match's player count, checked against this table."""
+        players = self.options.players
+        if facts.players is None:
+            # Built again, so every check that needs the table's size runs.
+            return attrs.evolve(facts, players=players)
+        if facts.players != players:
+            raise ScoreInputError(
+                f"a {facts.players}-player deal cannot join a {players}-player match"
+            )
+        return facts
 
     def _start_totals(self) -> tuple[Score, ...]:
         """The totals before the first result (not 0 for a match resumed from paper)."""

@@ -17,7 +17,9 @@ every deal. Everything is exact: card points come in half points, and with
 
 from __future__ import annotations
 
+import decimal
 import enum
+import fractions
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -124,24 +126,24 @@ def _from_halves(halves: int) -> Score:
     return Fraction(halves, 2) if halves & 1 else halves >> 1
 
 
-def _exact(value: object) -> Fraction:
+def _exact(value: object, field: str = "points") -> Fraction:
     """``value`` as an exact Fraction; raises for anything that is not a finite number."""
     if isinstance(value, bool):
-        raise ScoreInputError(f"points must be a number, not the bool {value!r}")
+        raise ScoreInputError(f"{field} must be a number, not the bool {value!r}")
     if isinstance(value, (int, Fraction)):
         return value if type(value) is Fraction else Fraction(value)
     if isinstance(value, (float, Decimal)):
         finite = value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
         if not finite:
-            raise ScoreInputError(f"points must be a finite number, not {quote(value)}")
+            raise ScoreInputError(f"{field} must be a finite number, not {quote(value)}")
         return Fraction(value)
     if isinstance(value, str):
         raise ScoreInputError(
-            f"points must be a number (an int, float, Fraction or Decimal), not the text "
+            f"{field} must be a number (an int, float, Fraction or Decimal), not the text "
             f"{quote(value)}: read text with points_from_text()"
         )
     raise ScoreInputError(
-        f"points must be a number (an int, float, Fraction or Decimal), not {quote(value)}"
+        f"{field} must be a number (an int, float, Fraction or Decimal), not {quote(value)}"
     )
 
 
@@ -164,22 +166,30 @@ def points_from_text(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _to_points(value: int | float | str | Fraction | Decimal) -> Fraction:
-    # The engine passes a Fraction at the end of every deal: skip the type dispatch.
-    points = value if type(value) is Fraction else _exact(value)
-    # Compared as ints: Fraction comparisons cost a microsecond on this hot path.
+def _to_points(value: int | float | str | Fraction | Decimal | None) -> Fraction | None:
+    if value is None:
+        # Void facts have no points; a played deal's missing points are named later.
+        return None
+    return _card_points(value, "points")
+
+
+def _card_points(value: object, field: str) -> Fraction:
+    """A camp's card points: exact, from 0 to 91, in half points (T-4)."""
+    points = value if type(value) is Fraction else _exact(value, field)
+    # Compared as ints: Fraction comparisons cost a microsecond.
     denominator = points.denominator
     if not 0 <= points.numerator <= 91 * denominator:
-        raise ScoreInputError(f"points must be from 0 to 91 (T-4), not {quote(value)}")
+        raise ScoreInputError(f"{field} must be from 0 to 91 (T-4), not {quote(value)}")
     if denominator > 2:
         raise ScoreInputError(
-            f"points come in half points (T-4): {quote(value)} is not a multiple of 0.5"
+            f"{field} come in half points (T-4): {quote(value)} is not a multiple of 0.5"
         )
     return points
 
 
-def _to_contract(value: Contract | str) -> Contract:
-    if type(value) is Contract:
+def _to_contract(value: Contract | str | None) -> Contract | None:
+    if type(value) is Contract or value is None:
+        # None: void facts have no contract; a played deal's missing one is named later.
         return value
     if isinstance(value, str):
         try:
@@ -325,7 +335,13 @@ def _camp_repr(camp: Camp | None) -> str:
     return "None" if camp is None else f"Camp.{camp.name}"
 
 
-def _points_repr(points: Fraction) -> str:
+def _contract_repr(contract: Contract | None) -> str:
+    return "None" if contract is None else f"Contract.{contract.name}"
+
+
+def _points_repr(points: Fraction | None) -> str:
+    if points is None:
+        return "None"
     # A half-point value is exact as a float literal, and DealFacts accepts floats.
     return str(points.numerator) if points.denominator == 1 else repr(float(points))
 
@@ -333,6 +349,62 @@ def _points_repr(points: Fraction) -> str:
 def _poignees_repr(poignees: tuple[PoigneeLevel, ...]) -> str:
     inner = ", ".join(f"PoigneeLevel.{p.name}" for p in poignees)
     return f"({inner},)" if len(poignees) == 1 else f"({inner})"
+
+
+# Why a deal is annulled before play, as the texts for people say it.
+_VOID_REASONS: Final[Mapping[str, str]] = {
+    "all_pass": "every player passed, T-12",
+    "petit_sec": "Petit sec, T-9",
+}
+_MOST_SEATS: Final = 5  # T-1: 3, 4 or 5 players
+_TOTAL_POINTS: Final = Fraction(91)  # T-4, T-28: the two camps' piles hold every point
+# What a played deal's facts cannot do without, as the message names it.
+_NEEDED: Final = {
+    "contract": "its contract",
+    "taker": "the taker's seat",
+    "points": "the attack's card points (points=) or the defence's (defence_points=)",
+    "bouts": "the attack's bouts (bouts=) or the defence's (defence_bouts=)",
+}
+
+
+def _to_void_reason(value: object) -> Any:
+    # Any ASCII case, as HandFacts reads it; the check comes after.
+    if type(value) is str and value.isascii() and len(value) <= 16:
+        return value.lower()
+    return value
+
+
+def _check_bouts(value: object, field: str) -> int:
+    if type(value) is not int or not 0 <= value <= 3:
+        raise ScoreInputError(f"{field} must be an int from 0 to 3, not {quote(value)}")
+    return value
+
+
+def _attack_points(points: object, defence_points: object) -> Fraction:
+    """The attack's points from the defence's pile (T-28: the two add up to 91)."""
+    attack = _TOTAL_POINTS - _card_points(defence_points, "defence_points")
+    if points is not None:
+        given = _card_points(points, "points")
+        if given != attack:
+            raise ScoreInputError(
+                f"points {_text(given)} and defence_points {_text(_TOTAL_POINTS - attack)} "
+                f"add up to {_text(given + _TOTAL_POINTS - attack)}, but the two camps hold "
+                "91 points together (T-28): give one of them"
+            )
+    return attack
+
+
+def _attack_bouts(bouts: object, defence_bouts: object) -> int:
+    """The attack's bouts from the defence's pile (T-28: the two hold all 3)."""
+    attack = 3 - _check_bouts(defence_bouts, "defence_bouts")
+    if bouts is not None:
+        given = _check_bouts(bouts, "bouts")
+        if given != attack:
+            raise ScoreInputError(
+                f"bouts {given} and defence_bouts {3 - attack} add up to {given + 3 - attack}, "
+                "but the two camps hold the 3 bouts together (T-5, T-28): give one of them"
+            )
+    return attack
 
 
 class _DealFactsSlots:
@@ -351,10 +423,11 @@ class _DealFactsSlots:
         "poignees",
         "points",
         "taker",
+        "void_reason",
     )
 
 
-@attrs.frozen(kw_only=True, weakref_slot=False)
+@attrs.frozen(kw_only=True, weakref_slot=False, init=False)
 class DealFacts(_DealFactsSlots):
     """What a score keeper knows at the end of a deal: everything :func:`score_deal` needs.
 
@@ -376,6 +449,13 @@ class DealFacts(_DealFactsSlots):
       the attack the Excuse (1 bout, 4 points) plus its écart. Petit au bout cannot go
       to the camp that won no trick.
 
+    Where a table counts the defence's pile rather than the attack's, give
+    ``defence_points`` (and ``defence_bouts``) instead: the two camps hold 91 points and
+    the 3 bouts together (T-28), so the facts keep the attack's, and refuse both counts
+    given when they do not add up. A deal annulled before play (every player passed,
+    T-12; Petit sec, T-9) is :meth:`void`. ``players`` may be left out when a
+    :class:`~cardrules.tarot.TarotMatch` scores the facts: the match knows it.
+
     Every field takes what JSON gives (the convention of both games' facts): numbers
     as numbers (text is refused where a number is meant: read typed text with
     :func:`~cardrules.tarot.scoring.points_from_text`), lists for sequences, and an enum
@@ -385,25 +465,37 @@ class DealFacts(_DealFactsSlots):
     error for each field.
 
     Attributes:
-        players: 3, 4 or 5.
+        players: 3, 4 or 5, or ``None`` when not given (a match fills it in;
+            :func:`score_deal` needs it).
         contract: The contract: a :class:`~cardrules.tarot.bidding.Contract`, its word or
-            its name.
-        taker: The taker's seat.
+            its name. ``None`` for a void deal.
+        taker: The taker's seat (``None`` for a void deal).
         partner: With 5 players, the called partner's seat, or ``None`` when the taker
             plays alone (T-42). Always ``None`` with 3 or 4 players.
         points: The attack's card points P (T-28), 0 to 91 in half points, as a Fraction.
-            Accepts an int, float, Fraction or Decimal (not text).
-        bouts: The bouts in the attack's final pile (T-5), 0 to 3.
+            Accepts an int, float, Fraction or Decimal (not text). ``None`` for a void
+            deal.
+        bouts: The bouts in the attack's final pile (T-5), 0 to 3 (``None`` for a void
+            deal).
         petit_au_bout: The camp that won the last trick holding the Petit (T-32), or
             None: a :class:`Camp`, ``"attack"`` or ``"defence"``.
         poignees: Every poignée declared in the deal, by anyone (T-33), at most one per
             player: a list or tuple of :class:`PoigneeLevel` or their words.
         chelem_announced: The taker announced a slam (T-17).
         chelem: The camp that won every trick (T-27), or None, as ``petit_au_bout``.
+        void_reason: ``"all_pass"`` (T-12) or ``"petit_sec"`` (T-9) for a deal annulled
+            before play, else ``None``: the key Bid Euchre's
+            :class:`~cardrules.bid_euchre.HandFacts` uses.
+
+    The constructor also takes ``defence_points`` (0 to 91, in half points) and
+    ``defence_bouts`` (0 to 3), the defence's pile, in place of ``points`` and
+    ``bouts``; :attr:`defence_points` and :attr:`defence_bouts` read them back.
 
     >>> DealFacts(players=3, contract="prise", taker=1, points=51.5, bouts=1)
     DealFacts(players=3, contract=Contract.PRISE, taker=1, partner=None, points=51.5, bouts=1, \
-petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
+petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None, void_reason=None)
+    >>> DealFacts(contract="garde", taker=0, defence_points=46, bouts=2).points
+    Fraction(45, 1)
     >>> DealFacts(players=4, contract="garde", taker=0, points="45", bouts=2)
     Traceback (most recent call last):
     ...
@@ -411,12 +503,14 @@ petit_au_bout=None, poignees=(), chelem_announced=False, chelem=None)
 Decimal), not the text '45': read text with points_from_text()
     """
 
-    players: int
-    contract: Contract = attrs.field(converter=_to_contract, repr=lambda c: f"Contract.{c.name}")
-    taker: int
+    players: int | None = None
+    contract: Contract | None = attrs.field(
+        default=None, converter=_to_contract, repr=_contract_repr
+    )
+    taker: int | None = None
     partner: int | None = None
-    points: Fraction = attrs.field(converter=_to_points, repr=_points_repr)
-    bouts: int
+    points: Fraction | None = attrs.field(default=None, converter=_to_points, repr=_points_repr)
+    bouts: int | None = None
     petit_au_bout: Camp | None = attrs.field(
         default=None, converter=_to_petit_au_bout, repr=_camp_repr
     )
@@ -425,63 +519,144 @@ Decimal), not the text '45': read text with points_from_text()
     )
     chelem_announced: bool = False
     chelem: Camp | None = attrs.field(default=None, converter=_to_chelem, repr=_camp_repr)
+    void_reason: AnnulReason | None = attrs.field(default=None, converter=_to_void_reason)
     _halves: int = attrs.field(init=False, repr=False, eq=False)
 
+    def __init__(  # noqa: PLR0913 - the facts, each a keyword
+        self,
+        *,
+        players: int | None = None,
+        contract: Contract | str | None = None,
+        taker: int | None = None,
+        partner: int | None = None,
+        # Written with their modules: the documentation links a parameter that is no
+        # field (defence_points) by its annotation as written.
+        points: int | float | fractions.Fraction | decimal.Decimal | None = None,
+        bouts: int | None = None,
+        petit_au_bout: Camp | str | None = None,
+        poignees: Iterable[PoigneeLevel | str] = (),
+        chelem_announced: bool = False,
+        chelem: Camp | str | None = None,
+        void_reason: AnnulReason | str | None = None,
+        defence_points: int | float | fractions.Fraction | decimal.Decimal | None = None,
+        defence_bouts: int | None = None,
+    ) -> None:
+        if defence_points is not None:
+            points = _attack_points(points, defence_points)
+        if defence_bouts is not None:
+            bouts = _attack_bouts(bouts, defence_bouts)
+        self.__attrs_init__(
+            players=players,
+            contract=contract,
+            taker=taker,
+            partner=partner,
+            points=points,
+            bouts=bouts,
+            petit_au_bout=petit_au_bout,
+            poignees=poignees,
+            chelem_announced=chelem_announced,
+            chelem=chelem,
+            void_reason=void_reason,
+        )
+
     def __attrs_post_init__(self) -> None:
-        players, taker, partner, bouts = self.players, self.taker, self.partner, self.bouts
-        if type(players) is not int or players not in (3, 4, 5):
+        players = self.players
+        if players is not None and (type(players) is not int or players not in (3, 4, 5)):
             raise ScoreInputError(f"players must be 3, 4 or 5, not {quote(players)}")
-        if type(taker) is not int or not 0 <= taker < players:
+        if type(self.chelem_announced) is not bool:
             raise ScoreInputError(
-                f"taker must be a seat from 0 to {players - 1}, not {quote(taker)}"
+                f"chelem_announced must be True or False, not {quote(self.chelem_announced)}"
             )
-        if partner is not None:
-            if players != 5:
+        if self.void_reason is not None:
+            self._check_void()
+            object.__setattr__(self, "_halves", 0)
+            return
+        for field, needed in _NEEDED.items():
+            if getattr(self, field) is None:
                 raise ScoreInputError(
-                    f"only the 5-player game has a partner (T-42): partner must be None "
-                    f"with {players} players, not {quote(partner)}"
+                    f"{field} is None: a played deal needs {needed}; one annulled before "
+                    "play is DealFacts.void(reason)"
                 )
-            if type(partner) is not int or not 0 <= partner < players:
-                raise ScoreInputError(
-                    f"partner must be a seat from 0 to 4 or None, not {quote(partner)}"
-                )
-            if partner == taker:
-                raise ScoreInputError(
-                    f"partner {partner} is the taker: a taker who called his own card plays "
-                    "alone (T-42), so pass partner=None"
-                )
-        if type(bouts) is not int or not 0 <= bouts <= 3:
-            raise ScoreInputError(f"bouts must be an int from 0 to 3, not {quote(bouts)}")
+        self._check_seats(players, self.taker, self.partner)
+        bouts = _check_bouts(self.bouts, "bouts")
         pab, chelem = self.petit_au_bout, self.chelem
         if pab is not None and type(pab) is not Camp:
             raise ScoreInputError(f"petit_au_bout must be a Camp or None, not {quote(pab)}")
         if chelem is not None and type(chelem) is not Camp:
             raise ScoreInputError(f"chelem must be a Camp or None, not {quote(chelem)}")
-        if type(self.chelem_announced) is not bool:
-            raise ScoreInputError(
-                f"chelem_announced must be True or False, not {quote(self.chelem_announced)}"
-            )
-        if len(self.poignees) > players:
+        if players is not None and len(self.poignees) > players:
             raise ScoreInputError(
                 f"{len(self.poignees)} poignées with {players} players: each player declares "
                 "at most one (T-19)"
             )
-        halves = self.points.numerator * 2 // self.points.denominator
+        points = cast(Fraction, self.points)
+        halves = points.numerator * 2 // points.denominator
         object.__setattr__(self, "_halves", halves)
         self._check_cards(halves, bouts, pab, chelem)
 
+    @staticmethod
+    def _check_seats(players: int | None, taker: object, partner: object) -> None:
+        # Without the player count, the checks that hold at any table (a match fills it).
+        seats = _MOST_SEATS if players is None else players
+        if type(taker) is not int or not 0 <= taker < seats:
+            raise ScoreInputError(f"taker must be a seat from 0 to {seats - 1}, not {quote(taker)}")
+        if partner is None:
+            return
+        if players is not None and players != 5:
+            raise ScoreInputError(
+                f"only the 5-player game has a partner (T-42): partner must be None "
+                f"with {players} players, not {quote(partner)}"
+            )
+        if type(partner) is not int or not 0 <= partner < _MOST_SEATS:
+            raise ScoreInputError(
+                f"partner must be a seat from 0 to 4 or None, not {quote(partner)}"
+            )
+        if partner == taker:
+            raise ScoreInputError(
+                f"partner {partner} is the taker: a taker who called his own card plays "
+                "alone (T-42), so pass partner=None"
+            )
+
+    def _check_void(self) -> None:
+        """A deal annulled before play has a known reason and nothing of a played deal."""
+        reason: object = self.void_reason  # converted, not yet checked
+        if type(reason) is not str or reason not in _VOID_REASONS:
+            raise ScoreInputError(
+                "void_reason must be 'all_pass' (T-12) or 'petit_sec' (T-9) for a deal "
+                f"annulled before play, or None for a played deal, not {quote(reason)}"
+            )
+        played: tuple[tuple[str, object], ...] = (
+            ("contract", self.contract),
+            ("taker", self.taker),
+            ("partner", self.partner),
+            ("points", self.points),
+            ("bouts", self.bouts),
+            ("petit_au_bout", self.petit_au_bout),
+            ("chelem", self.chelem),
+            ("poignees", self.poignees or None),
+            ("chelem_announced", self.chelem_announced or None),
+        )
+        for field, value in played:
+            if value is not None:
+                shown = quote(self.to_dict()[field])  # as JSON gives it
+                raise ScoreInputError(
+                    f"a deal annulled before play has no {field}: leave it out, not {shown} "
+                    f"({_VOID_REASONS[reason]})"
+                )
+
     def _check_cards(self, halves: int, bouts: int, pab: Camp | None, chelem: Camp | None) -> None:
         # T-28: each camp's pile holds its bouts; only the Excuse's half point can leave it.
+        points = cast(Fraction, self.points)
         if bouts and halves < _BOUT_HALVES * bouts - 1:
             raise ScoreInputError(
                 f"{bouts} bouts are worth {_text(_from_halves(_BOUT_HALVES * bouts))} points: "
-                f"the attack cannot hold them with {_text(self.points)} points (T-4, T-28)"
+                f"the attack cannot hold them with {_text(points)} points (T-4, T-28)"
             )
         if bouts < 3 and _TOTAL_HALVES - halves < _BOUT_HALVES * (3 - bouts) - 1:
             raise ScoreInputError(
                 f"with {bouts} bouts for the attack the defence holds {3 - bouts}, worth "
                 f"{_text(_from_halves(_BOUT_HALVES * (3 - bouts)))} points: the attack cannot "
-                f"have {_text(self.points)} points (T-4, T-28)"
+                f"have {_text(points)} points (T-4, T-28)"
             )
         if pab is Camp.ATTACK and bouts == 0:
             raise ScoreInputError(
@@ -506,8 +681,13 @@ Decimal), not the text '45': read text with points_from_text()
                 f"the {chelem.opponent} won no trick in a {chelem} slam, so it cannot win "
                 "petit au bout (T-27, T-32)"
             )
-        contract = self.contract
-        if (halves, bouts) not in _SLAM_PILES[chelem, contract, 3 if self.players == 5 else 6]:
+        contract = cast(Contract, self.contract)
+        # T-14: a chien of 3 cards with 5 players, else 6; either when the count is unknown.
+        if self.players is not None:
+            chiens: tuple[int, ...] = (3 if self.players == 5 else 6,)
+        else:
+            chiens = (3,) if self.partner is not None else (3, 6)
+        if all((halves, bouts) not in _SLAM_PILES[chelem, contract, c] for c in chiens):
             if chelem is Camp.ATTACK:
                 kept = (
                     "the chien and the Excuse"
@@ -523,42 +703,97 @@ Decimal), not the text '45': read text with points_from_text()
                 who = "a defence slam the attack"
             raise ScoreInputError(
                 f"in {who} keeps at most {kept} (T-25 to T-28): {contract} cannot leave the "
-                f"attack {_text(self.points)} points with {bouts} bouts"
+                f"attack {_text(points)} points with {bouts} bouts"
             )
 
+    @classmethod
+    def void(cls, reason: AnnulReason, *, players: int | None = None) -> DealFacts:
+        """The facts of a deal annulled before play: ``"all_pass"`` (T-12) or
+        ``"petit_sec"`` (T-9), as Bid Euchre's ``HandFacts.void``.
+
+        Scored, they give what :meth:`DealResult.annulled_deal` gives: every score 0.
+
+        Args:
+            reason: Why the deal was annulled.
+            players: 3, 4 or 5; a match fills it in when left out.
+
+        Raises:
+            ScoreInputError: ``reason`` is not one of the two reasons, or a bad player count.
+
+        >>> facts = DealFacts.void("all_pass", players=4)
+        >>> facts.void_reason, facts.contract
+        ('all_pass', None)
+        >>> score_deal(facts) == DealResult.annulled_deal(players=4, reason="all_pass")
+        True
+        """
+        return cls(players=players, void_reason=reason)
+
     @property
-    def half_points(self) -> int:
-        """The attack's card points in half points (``2 * points``), an int.
+    def half_points(self) -> int | None:
+        """The attack's card points in half points (``2 * points``), an int; ``None`` for
+        a void deal.
 
         >>> DealFacts(players=4, contract="garde", taker=0, points=40.5, bouts=2).half_points
         81
         """
-        return self._halves
+        return None if self.points is None else self._halves
+
+    @property
+    def defence_points(self) -> Fraction | None:
+        """The defence's card points, ``91 - points`` (T-28); ``None`` for a void deal.
+
+        >>> DealFacts(players=4, contract="garde", taker=0, points=40.5, bouts=2).defence_points
+        Fraction(101, 2)
+        """
+        return None if self.points is None else _TOTAL_POINTS - self.points
+
+    @property
+    def defence_bouts(self) -> int | None:
+        """The bouts in the defence's pile, ``3 - bouts`` (T-28); ``None`` for a void deal.
+
+        >>> DealFacts(players=4, contract="garde", taker=0, points=45, bouts=2).defence_bouts
+        1
+        """
+        return None if self.bouts is None else 3 - self.bouts
 
     @property
     def attack(self) -> tuple[int, ...]:
-        """The attack's seats, the taker first, then the partner if there is one.
+        """The attack's seats, the taker first, then the partner if there is one; none for
+        a void deal.
 
         >>> DealFacts(players=5, contract="garde", taker=0, partner=4, points=43, bouts=2).attack
         (0, 4)
         """
+        if self.taker is None:
+            return ()
         return (self.taker,) if self.partner is None else (self.taker, self.partner)
 
     def camp_of(self, seat: int) -> Camp:
         """The camp of ``seat``.
 
         Raises:
-            InvalidSeatError: ``seat`` is not a seat of this table.
+            InvalidSeatError: ``seat`` is not a seat of this table (of any table, when
+                ``players`` is not given).
+            ScoreInputError: the deal is void: it was not played, and has no camps.
 
         >>> DealFacts(players=4, contract="prise", taker=2, points=51, bouts=1).camp_of(0)
         <Camp.DEFENCE: 'defence'>
         """
-        check_seat(seat, self.players)
+        check_seat(seat, _MOST_SEATS if self.players is None else self.players)
+        if self.void_reason is not None:
+            raise ScoreInputError(
+                f"a deal annulled before play ({_VOID_REASONS[self.void_reason]}) has no camps"
+            )
         return Camp.ATTACK if seat in (self.taker, self.partner) else Camp.DEFENCE
 
     @classmethod
     def from_dict(cls, document: Mapping[str, Any]) -> DealFacts:
         """The facts from a JSON object (as :meth:`to_dict` writes, or a client sends).
+
+        A played deal's document gives ``contract``, ``taker``, ``points`` (or
+        ``defence_points``) and ``bouts`` (or ``defence_bouts``); ``players`` may be
+        left out for a match to fill in. A void deal's gives its ``void_reason`` and
+        may leave out the rest.
 
         Raises:
             ScoreInputError: ``document`` is not an object, lacks a field, has an unknown
@@ -567,19 +802,33 @@ Decimal), not the text '45': read text with points_from_text()
         >>> DealFacts.from_dict({"players": 4, "contract": "garde", "taker": 0,
         ...                      "points": 45, "bouts": 2, "poignees": ["simple"]}).poignees
         (<PoigneeLevel.SIMPLE: 1>,)
+        >>> DealFacts.from_dict({"contract": "garde", "taker": 0, "defence_points": 46,
+        ...                      "defence_bouts": 1}).points
+        Fraction(45, 1)
+        >>> DealFacts.from_dict({"void_reason": "petit_sec"}) == DealFacts.void("petit_sec")
+        True
         """
-        return cast(DealFacts, facts_from_dict(cls, document, _DEAL_FIELDS, _DEAL_REQUIRED))
+        given: object = document  # untrusted: checked whatever its declared type
+        required: tuple[str, ...] = ()
+        if isinstance(given, Mapping) and given.get("void_reason") is None:
+            required = ("contract", "taker")
+            # The attack's count, unless the document gives the defence's.
+            for attack, defence in (("points", "defence_points"), ("bouts", "defence_bouts")):
+                if defence not in given:
+                    required += (attack,)
+        return cast(DealFacts, facts_from_dict(cls, document, _DEAL_FIELDS, required))
 
     def to_dict(self) -> dict[str, Any]:
         """The facts as JSON values; ``DealFacts(**facts.to_dict())`` rebuilds them.
 
         >>> DealFacts(players=4, contract="garde", taker=0, points=40.5, bouts=2).to_dict()
         {'players': 4, 'contract': 'garde', 'taker': 0, 'partner': None, 'points': 40.5, \
-'bouts': 2, 'petit_au_bout': None, 'poignees': [], 'chelem_announced': False, 'chelem': None}
+'bouts': 2, 'petit_au_bout': None, 'poignees': [], 'chelem_announced': False, 'chelem': None, \
+'void_reason': None}
         """
         return {
             "players": self.players,
-            "contract": self.contract.code,
+            "contract": None if self.contract is None else self.contract.code,
             "taker": self.taker,
             "partner": self.partner,
             "points": number(self.points),
@@ -588,9 +837,11 @@ Decimal), not the text '45': read text with points_from_text()
             "poignees": [str(p) for p in self.poignees],
             "chelem_announced": self.chelem_announced,
             "chelem": None if self.chelem is None else self.chelem.value,
+            "void_reason": self.void_reason,
         }
 
 
+# The fields a document may give: those to_dict writes, and the defence's pile.
 _DEAL_FIELDS: Final = (
     "players",
     "contract",
@@ -602,8 +853,10 @@ _DEAL_FIELDS: Final = (
     "poignees",
     "chelem_announced",
     "chelem",
+    "void_reason",
+    "defence_points",
+    "defence_bouts",
 )
-_DEAL_REQUIRED: Final = ("players", "contract", "taker", "points", "bouts")
 
 
 class _DealResultSlots:
@@ -771,12 +1024,12 @@ class DealResult(_DealResultSlots):
             why = "Petit sec" if self.annulled == "petit_sec" else "every player passed"
             return f"deal annulled: {why}"
         f = self.facts
-        name = f.contract.name.replace("_", " ").capitalize()
+        name = _contract_of(f).name.replace("_", " ").capitalize()
         partner = f" with {_who(f.partner, names)}" if f.partner is not None else ""
         gap = self.margin or 0
         verb = "made" if self.made else "failed"
         return (
-            f"{name} by {_who(f.taker, names)}{partner}:"
+            f"{name} by {_who(_taker_of(f), names)}{partner}:"
             f" {verb} by {_text(-gap if gap < 0 else gap)}"
         )
 
@@ -806,17 +1059,18 @@ class DealResult(_DealResultSlots):
             why = "Petit sec (T-9)" if self.annulled == "petit_sec" else "every player passed"
             return f"Deal annulled: {why}; every score is 0"
         f = self.facts
-        name = f.contract.name.replace("_", " ").capitalize()
+        name = _contract_of(f).name.replace("_", " ").capitalize()
+        taker = _taker_of(f)
         if f.partner is not None:
-            attack = f"taker {_who(f.taker, who)}, partner {_who(f.partner, who)}"
+            attack = f"taker {_who(taker, who)}, partner {_who(f.partner, who)}"
         elif f.players == 5:
-            attack = f"taker {_who(f.taker, who)}, alone"
+            attack = f"taker {_who(taker, who)}, alone"
         else:
-            attack = f"taker {_who(f.taker, who)}"
+            attack = f"taker {_who(taker, who)}"
         lines = [
             f"{name} (x{self.multiplier}), {f.players} players: {attack}",
             (
-                f"Attack: {_text(f.points)} points with {f.bouts} "
+                f"Attack: {_text(cast(Fraction, f.points))} points with {f.bouts} "
                 f"bout{'s' * (f.bouts != 1)}; target {self.target}"
             ),
         ]
@@ -884,7 +1138,7 @@ class DealResult(_DealResultSlots):
         envelope = result_envelope(
             "tarot",
             seat_names=self.players,
-            contract=None if facts is None else facts.contract.code,
+            contract=None if facts is None else _contract_of(facts).code,
             declarer=None if facts is None else facts.taker,
             returns=self.returns,
             scores=self.scores,
@@ -929,11 +1183,37 @@ class DealResult(_DealResultSlots):
                 return cls.annulled_deal(players=players, reason=annulled)
             return score_deal(DealFacts.from_dict(facts), chosen)
 
-        return cast(DealResult, result_from_dict(document, rescore, _ADDED))
+        return cast(DealResult, result_from_dict(_upgraded(document), rescore, _ADDED))
 
 
 # The keys the envelope added to a result document: absent from those of 0.2.
 _ADDED: Final = ("variant", "seat_names", "contract", "declarer", "returns", "tarot")
+
+
+def _upgraded(document: object) -> object:
+    """A result document whose facts lack ``void_reason`` (written by 0.2, when the
+    facts had none) with it added as None; any other document as it is."""
+    if not isinstance(document, Mapping):
+        return document
+    out = dict(document)
+    if isinstance(out.get("tarot"), Mapping):
+        out["tarot"] = dict(out["tarot"])
+    for holder in (out, out.get("tarot")):
+        if isinstance(holder, dict):
+            facts = holder.get("facts")
+            if isinstance(facts, Mapping) and "void_reason" not in facts:
+                holder["facts"] = {**facts, "void_reason": None}
+    return out
+
+
+def _contract_of(facts: DealFacts) -> Contract:
+    """The contract of facts a result holds: a played deal's, never None."""
+    return cast(Contract, facts.contract)
+
+
+def _taker_of(facts: DealFacts) -> int:
+    """The taker of facts a result holds: a played deal's, never None."""
+    return cast(int, facts.taker)
 
 
 def _text(value: Score) -> str:
@@ -991,9 +1271,9 @@ def _chelem_bonus(facts: DealFacts, options: TarotOptions) -> int:
     return 0
 
 
-def _poignee_total(facts: DealFacts, options: TarotOptions) -> int:
+def _poignee_total(facts: DealFacts, players: int, options: TarotOptions) -> int:
     """The sum of the poignée bonuses (T-33), after checking the trumps suffice (T-18, T-20)."""
-    thresholds = options.poignee_thresholds[facts.players]
+    thresholds = options.poignee_thresholds[players]
     bonuses = options.poignee_bonuses
     shown = total = 0
     for p in facts.poignees:
@@ -1002,7 +1282,7 @@ def _poignee_total(facts: DealFacts, options: TarotOptions) -> int:
     if shown > _TRUMP_LIKE_CARDS:
         levels = ", ".join(str(p) for p in facts.poignees)
         raise ScoreInputError(
-            f"poignées {levels} with {facts.players} players show {shown} trumps, but the deck "
+            f"poignées {levels} with {players} players show {shown} trumps, but the deck "
             f"has only 21 trumps and the Excuse (T-18, T-20)"
         )
     return total
@@ -1019,8 +1299,13 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
 
     Only the scoring options are read: ``multipliers``, ``poignee_thresholds`` and
     ``poignee_bonuses``, ``half_point_rounding``, ``chelem_announcement``,
-    ``chelem_bonuses`` and ``announced_slam_then_defence_slam``. The player count is
-    ``facts.players`` (``options.players`` is a dealing option and is not consulted).
+    ``chelem_bonuses`` and ``announced_slam_then_defence_slam`` (and
+    ``petit_sec_annuls`` for a void deal). The player count is ``facts.players``, which
+    must be given here (``options.players`` is a dealing option and is not consulted;
+    :meth:`TarotMatch.after <cardrules.tarot.TarotMatch.after>` fills in the match's).
+
+    Facts of a deal annulled before play (:meth:`DealFacts.void`) score what
+    :meth:`DealResult.annulled_deal` gives: every score 0.
 
     Args:
         facts: The resolved facts of the deal.
@@ -1030,9 +1315,10 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
         The :class:`DealResult`.
 
     Raises:
-        ScoreInputError: ``facts`` is not a DealFacts; the poignées show more trumps than
-            the deck holds with these thresholds; a slam was announced while
-            ``options.chelem_announcement`` is off.
+        ScoreInputError: ``facts`` is not a DealFacts, or does not give the player count;
+            the poignées show more trumps than the deck holds with these thresholds; a
+            slam was announced while ``options.chelem_announcement`` is off; a deal
+            void for a Petit sec while ``options.petit_sec_annuls`` is off.
         OptionsError: ``options`` is not a TarotOptions.
 
     >>> from cardrules.tarot.bidding import Contract
@@ -1048,7 +1334,18 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
         raise ScoreInputError(f"facts must be a DealFacts, not {type(facts).__name__}")
     if type(options) is not TarotOptions:
         raise OptionsError(f"options must be a TarotOptions, not {type(options).__name__}")
-    target = _TARGET_HALVES[facts.bouts]
+    players = facts.players
+    if players is None:
+        raise ScoreInputError(
+            "the facts do not say how many players: pass players=3, 4 or 5 "
+            "(TarotMatch.after fills it in from the match)"
+        )
+    if facts.void_reason is not None:
+        return _void_result(facts.void_reason, players, options)
+    # A played deal's facts (the checks above): contract, taker and bouts are set.
+    bouts: Any = facts.bouts
+    contract: Any = facts.contract
+    target = _TARGET_HALVES[bouts]
     margin = facts._halves - target
     # T-29: made or failed on the exact points, before any rounding.
     made = margin >= 0
@@ -1061,7 +1358,7 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
         difference = gap & ~1
     else:
         difference = gap
-    m = options.multipliers[_OPTION_KEY[facts.contract]]
+    m = options.multipliers[_OPTION_KEY[contract]]
     # T-31: the base in half points, signed by the contract result (T-35's s).
     base = (50 + difference) * m if made else -(50 + difference) * m
     # T-32: 10 × m to the camp that took the Petit in the last trick.
@@ -1070,13 +1367,14 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
     # T-33: every poignée goes to the camp that won the contract, not multiplied.
     poignee = 0
     if facts.poignees:
-        poignee = _poignee_total(facts, options) if made else -_poignee_total(facts, options)
+        total = _poignee_total(facts, players, options)
+        poignee = total if made else -total
     # T-34: slam bonuses, not multiplied.
     chelem = _chelem_bonus(facts, options) if facts.chelem_announced or facts.chelem else 0
     # T-35 in half points; T-36: the sign of M alone decides who pays.
     unit = base + 2 * (pab_bonus + poignee + chelem)
     r: Any = _DealResultSlots()
-    r.players = facts.players
+    r.players = players
     r.facts = facts
     r.multiplier = m
     r.target = target >> 1
@@ -1088,20 +1386,30 @@ def score_deal(facts: DealFacts, options: TarotOptions = _DEFAULT_OPTIONS) -> De
     r.poignee_bonus = poignee
     r.chelem_bonus = chelem
     r.unit = _from_halves(unit)
-    r.scores = _settle(facts, unit)
+    r.scores = _settle(facts, players, unit)
     r.annulled = None
     return seal(r, DealResult)
 
 
-def _settle(facts: DealFacts, unit: int) -> tuple[Score, ...]:
+def _void_result(reason: AnnulReason, players: int, options: TarotOptions) -> DealResult:
+    """The result of void facts: an annulled deal, if the options let it be annulled."""
+    if reason == "petit_sec" and not options.petit_sec_annuls:
+        raise ScoreInputError(
+            "under petit_sec_annuls=False a Petit sec does not annul the deal, so no deal is "
+            "void for it (T-9)"
+        )
+    return DealResult.annulled_deal(players=players, reason=reason)
+
+
+def _settle(facts: DealFacts, players: int, unit: int) -> tuple[Score, ...]:
     """Each seat's score from M in half points (T-37); the scores sum to zero."""
-    players = facts.players
     scores = [-unit] * players
+    taker: Any = facts.taker  # a played deal's
     if facts.partner is not None:
-        scores[facts.taker] = 2 * unit
+        scores[taker] = 2 * unit
         scores[facts.partner] = unit
     else:
-        scores[facts.taker] = (players - 1) * unit
+        scores[taker] = (players - 1) * unit
     if unit & 1:
         return tuple([_from_halves(s) for s in scores])
     return tuple([s >> 1 for s in scores])
