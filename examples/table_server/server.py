@@ -61,6 +61,7 @@ from websockets.exceptions import ConnectionClosed
 import cardrules
 from cardrules import CardrulesError, InvalidArgumentError, Match, State, Variant, records
 from cardrules.actions import Play
+from cardrules.match import Series
 
 FORMAT: Final = "cardrules-table"
 """The ``format`` of a save file."""
@@ -90,8 +91,9 @@ class TableError(Exception):
         self.seat = seat
 
     def to_dict(self) -> dict[str, Any]:
-        """The error document, of the library's shape."""
+        """The error document, of the library's shape (``cardrules.envelope.ERROR_KEYS``)."""
         return {
+            "variant": None,
             "code": self.code,
             "rule_id": None,
             "seat": self.seat,
@@ -160,8 +162,10 @@ def sign_deal(state: State, *, key: bytes, meta: Mapping[str, Any]) -> str:
 
 def save_match(match: Match, start: Mapping[str, Any], finished: Sequence[str]) -> dict[str, Any]:
     """The match as JSON: its own ``to_dict()`` where it has one (the built-in games'
-    matches), else how it began and its finished deals' signed records, from which
-    :func:`load_match` plays it again.
+    matches, whose documents score every deal again when read), else how it began and
+    its finished deals' signed records, from which :func:`load_match` plays it again (a
+    :class:`~cardrules.match.Series` of a plugin's deals, whose document would give its
+    deals back as they were written, not replayed).
 
     >>> variant = cardrules.get_variant("bid-euchre")
     >>> saved = save_match(variant.new_match(seed=3), {"seed": 3}, [])
@@ -169,7 +173,7 @@ def save_match(match: Match, start: Mapping[str, Any], finished: Sequence[str]) 
     ('cardrules-match', False)
     """
     to_dict = getattr(match, "to_dict", None)
-    if callable(to_dict):
+    if callable(to_dict) and not isinstance(match, Series):
         return {"start": dict(start), "document": to_dict()}
     return {"start": dict(start), "deals": list(finished)}
 
@@ -190,10 +194,10 @@ def load_match(variant: Variant, saved: Mapping[str, Any], *, key: bytes) -> Mat
         raise TableError("bad_save", "the save's match start is not new_match's") from None
     document = saved.get("document")
     if document is not None:
-        from_dict = getattr(type(match), "from_dict", None)
-        if from_dict is None:
-            raise TableError("bad_save", f"a {variant.name} match is not read from a document")
-        loaded: Match = from_dict(document)
+        if not isinstance(document, Mapping) or document.get("variant") != variant.id:
+            raise TableError("bad_save", f"the save's match is not a {variant.name} match")
+        # Any variant's match document: the game's own match, or a Series of its deals.
+        loaded: Match = records.match_from_dict(document)
         return loaded
     deals = saved.get("deals")
     if not isinstance(deals, list) or not all(isinstance(text, str) for text in deals):

@@ -28,13 +28,20 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "MATCH_RECORD_FORMAT",
+    "MATCH_RECORD_SCHEMA_VERSION",
+    "MAX_MATCH_DEALS",
+    "MAX_MATCH_TEXT",
     "MAX_META_CHARS",
     "MAX_META_DEPTH",
     "SCHEMA_VERSION",
+    "MatchRecord",
     "Record",
     "check_rules_version",
     "dumps",
+    "freeze",
     "parse",
+    "parse_match",
     "record_of",
     "thaw",
 ]
@@ -56,13 +63,19 @@ _MAX_DEPTH: Final = 8
 # An app's data in a record (Record.meta): a small JSON object, a few levels deep.
 MAX_META_CHARS: Final = 16_384
 MAX_META_DEPTH: Final = 4
+# A match record: the match's start and each deal's record.
+MATCH_RECORD_FORMAT: Final = "cardrules-match-record"
+MATCH_RECORD_SCHEMA_VERSION: Final = 1
+MAX_MATCH_DEALS: Final = 1_000
+MAX_MATCH_TEXT: Final = 1 << 22
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
+    """``value`` read-only: its objects as hashable ``FrozenDict``, its arrays as tuples."""
     if isinstance(value, Mapping):
-        return FrozenDict({k: _freeze(v) for k, v in value.items()})
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     return value
 
 
@@ -102,12 +115,16 @@ def _to_meta(value: object) -> Any:
         raise RecordError(
             f"the record's meta is too large: {size} characters of JSON, at most {MAX_META_CHARS}"
         )
-    return _freeze(value)
+    return freeze(value)
 
 
 def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
     # A typed converter: with converter=tuple, type checkers cannot infer the item type.
     return tuple(items)
+
+
+def _names(items: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if items is None else tuple(items)
 
 
 @attrs.frozen(kw_only=True)
@@ -118,6 +135,11 @@ class Record:
         variant: The variant id, e.g. ``"tarot"``.
         rules_version: The variant's rules version when the record was written.
         options: The variant's options as JSON values (read-only).
+        players: The number of seats, or None when not known (a record read from the
+            text of a release before 0.3): the envelope's key, filled by
+            ``state.record()``; a replay refuses a record whose count is not its variant's.
+        seat_names: How the table names each seat (``info.seat_names``), or None,
+            likewise.
         dealer: The dealer's seat.
         deal: The dealt cards as JSON values, in the variant's own layout (read-only).
         actions: The actions in notation, in order.
@@ -128,13 +150,16 @@ class Record:
             :data:`~cardrules.records.MAX_META_CHARS` characters of
             JSON), such as a table id, player names and a date. Kept through
             :func:`~cardrules.dumps` and :func:`~cardrules.loads`, covered by the
-            signature, ignored by the replay. Written to the JSON only when given.
+            signature, ignored by the replay; ``null`` in the JSON when not given.
+
+    ``players`` and ``seat_names`` tell about the variant and do not take part in the
+    record's equality.
 
     Raises:
         RecordError: a ``meta`` that is not such an object.
 
     .. versionchanged:: 0.3.0
-       ``require_seat`` and ``meta``.
+       ``require_seat``, ``meta``, ``players`` and ``seat_names``.
 
     >>> import cardrules
     >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
@@ -146,17 +171,21 @@ class Record:
 
     variant: str
     rules_version: str
-    options: Mapping[str, Any] = attrs.field(converter=_freeze)
+    options: Mapping[str, Any] = attrs.field(converter=freeze)
     dealer: int
-    deal: Mapping[str, Any] = attrs.field(converter=_freeze)
+    deal: Mapping[str, Any] = attrs.field(converter=freeze)
     actions: tuple[str, ...] = attrs.field(converter=_str_tuple)
     require_seat: bool = False
     meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_to_meta)
+    players: int | None = attrs.field(default=None, eq=False)
+    seat_names: tuple[str, ...] | None = attrs.field(default=None, eq=False, converter=_names)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON object (``dict``), format and schema included, as
         :func:`~cardrules.dumps` writes it; ``cardrules.json_schema("record", variant_id)``
-        describes it.
+        describes it. It has the envelope of a record (``cardrules.envelope.RECORD_KEYS``:
+        the variant, its options, ``players`` and ``seat_names`` when known, the dealer
+        and ``meta``).
 
         .. versionchanged:: 0.3.0
            ``to_json``, its other name, is deprecated (removed in 0.4).
@@ -165,13 +194,21 @@ class Record:
         >>> record = cardrules.get_variant("tarot").new_game(seed=3).record()
         >>> record.to_dict()["variant"], record.to_dict()["actions"]
         ('tarot', [])
+        >>> record.to_dict()["seat_names"], record.to_dict()["meta"]
+        (['0', '1', '2', '3'], None)
         """
-        document = {
+        document: dict[str, Any] = {
             "format": FORMAT,
             "schema": SCHEMA_VERSION,
             "variant": self.variant,
             "rules_version": self.rules_version,
             "options": thaw(self.options),
+        }
+        if self.players is not None:
+            document["players"] = self.players
+        if self.seat_names is not None:
+            document["seat_names"] = list(self.seat_names)
+        document |= {
             "dealer": self.dealer,
             "deal": thaw(self.deal),
             "actions": list(self.actions),
@@ -179,8 +216,7 @@ class Record:
         # Only when set: the record of a plain game reads as it did before the field.
         if self.require_seat is not False:
             document["require_seat"] = self.require_seat
-        if self.meta is not None:
-            document["meta"] = thaw(self.meta)
+        document["meta"] = thaw(self.meta)
         return document
 
     def with_meta(self, meta: Mapping[str, Any] | None) -> Record:
@@ -211,6 +247,7 @@ def record_of(state: State) -> Record:
     """The record of ``state``'s game so far (used by ``State.record()``)."""
     history = state.history
     variant = state.variant
+    info = variant.info
     return Record(
         variant=variant.id,
         rules_version=variant.rules_version,
@@ -219,22 +256,236 @@ def record_of(state: State) -> Record:
         deal=variant.deal_json(state),
         actions=tuple(variant.action_text(action) for _, action in history),
         require_seat=state.requires_seat,
+        players=info.players,
+        seat_names=info.seat_names,
     )
 
 
-def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None = None) -> str:
-    """Serialise ``record`` to JSON text; with ``key``, signed.
+# The envelope keys a match record repeats from its starting match document, and their
+# names there.
+_MATCH_ENVELOPE: Final = (
+    ("variant", "variant"),
+    ("options", "options"),
+    ("players", "players"),
+    ("seat_names", "seat_names"),
+    ("dealer", "first_dealer"),
+)
+
+
+def _deals(items: Iterable[Record]) -> tuple[Record, ...]:
+    if not isinstance(items, (list, tuple)):
+        raise RecordError(f"a match record's deals are a list of Records, not {quote(items)}")
+    return tuple(items)
+
+
+@attrs.frozen(kw_only=True)
+class MatchRecord:
+    """A match's record: its start and every deal played, each deal's :class:`Record`
+    in order; replayable and signable like a deal's record.
+
+    Build one with ``match.record()`` (``TarotMatch``, ``BidEuchreMatch``, ``Series``)
+    once every deal was added with ``match.after_deal(final_state)``, or read one with
+    :func:`~cardrules.records.loads_match`; :func:`~cardrules.records.replay_match`
+    plays every deal again and rebuilds the match, so that it goes on exactly as the
+    live one. A deal entered as its result or facts (``match.after``) has no record:
+    such a match has no match record (its ``to_dict()`` keeps its score sheet).
+
+    Attributes:
+        match: The match at its start, as its ``to_dict()`` writes it (read-only): the
+            variant and its options, the seed, the first dealer, the starting totals,
+            ``require_seat`` and the session's length.
+        deals: Each deal's record, in order (at most
+            :data:`~cardrules.records.MAX_MATCH_DEALS`).
+        meta: An app's own data, or None, as :attr:`Record.meta
+            <cardrules.Record.meta>`: kept by
+            :func:`~cardrules.dumps` and :func:`~cardrules.records.loads_match`, covered
+            by the signature, ignored by the replay.
+
+    The record envelope's keys (``cardrules.envelope.RECORD_KEYS``) are the starting
+    match's: :attr:`variant`, :attr:`options`, :attr:`players`, :attr:`seat_names`,
+    :attr:`dealer` (the first dealer) and :attr:`meta`.
+
+    Raises:
+        RecordError: a match that is not a match document's start (its envelope keys
+            missing or of the wrong type), a deal that is not a Record, too many deals,
+            or a ``meta`` that is not a small JSON object.
+
+    >>> import cardrules
+    >>> from cardrules import records
+    >>> match = cardrules.get_variant("bid-euchre").new_match(seed=3)
+    >>> state = match.next_deal()
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> book = match.after_deal(state).record().with_meta({"table": "t-9"})
+    >>> book.variant, book.dealer, len(book.deals), book.deals[0].dealer
+    ('bid-euchre', 0, 1, 0)
+    >>> text = records.dumps(book, key="secret")
+    >>> records.replay_match(records.loads_match(text, key="secret")).totals
+    (6, -6, 6, -6)
+    """
+
+    match: Mapping[str, Any] = attrs.field(converter=freeze)
+    deals: tuple[Record, ...] = attrs.field(converter=_deals)
+    meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_to_meta)
+
+    def __attrs_post_init__(self) -> None:
+        start = self.match
+        if not isinstance(start, Mapping):
+            raise RecordError(f"a match record's match is a JSON object, not {quote(start)}")
+        kinds: dict[str, tuple[type, ...]] = {
+            "variant": (str,),
+            "options": (Mapping,),
+            "players": (int,),
+            "seat_names": (tuple,),
+            "first_dealer": (int,),
+        }
+        for name, kind in kinds.items():
+            value = start.get(name)
+            if not isinstance(value, kind) or type(value) is bool:
+                raise RecordError(
+                    f"the match record's match has no {name!r} of the envelope: it is the"
+                    " document of a match's start (match.to_dict())"
+                )
+        if len(self.deals) > MAX_MATCH_DEALS:
+            raise RecordError(
+                f"a match record has at most {MAX_MATCH_DEALS} deals, not {len(self.deals)}"
+            )
+        for number, deal in enumerate(self.deals, 1):
+            if not isinstance(deal, Record):
+                raise RecordError(f"deal {number} of a match record is a Record, not {quote(deal)}")
+
+    @property
+    def variant(self) -> str:
+        """The variant's id."""
+        variant: str = self.match["variant"]
+        return variant
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The variant's options as JSON values (read-only)."""
+        options: Mapping[str, Any] = self.match["options"]
+        return options
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        players: int = self.match["players"]
+        return players
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """How the table names each seat."""
+        names: tuple[str, ...] = self.match["seat_names"]
+        return names
+
+    @property
+    def dealer(self) -> int:
+        """The first deal's dealer."""
+        dealer: int = self.match["first_dealer"]
+        return dealer
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match record as a JSON object, as :func:`~cardrules.dumps` writes it: its
+        format and version, the record envelope, the starting match document
+        (``"match"``) and each deal's record document (``"deals"``).
+
+        >>> import cardrules
+        >>> from cardrules.match import Series
+        >>> book = Series(cardrules.get_variant("tarot"), seed=1).record()
+        >>> document = book.to_dict()
+        >>> document["format"], document["dealer"], document["deals"], document["meta"]
+        ('cardrules-match-record', 0, [], None)
+        """
+        return {
+            "format": MATCH_RECORD_FORMAT,
+            "schema": MATCH_RECORD_SCHEMA_VERSION,
+            **{name: thaw(self.match[key]) for name, key in _MATCH_ENVELOPE},
+            "meta": thaw(self.meta),
+            "match": thaw(self.match),
+            "deals": [deal.to_dict() for deal in self.deals],
+        }
+
+    def with_meta(self, meta: Mapping[str, Any] | None) -> MatchRecord:
+        """The match record with an app's data as its :attr:`meta` (None removes it).
+
+        Raises:
+            RecordError: ``meta`` is not a small JSON object (see
+                :attr:`Record.meta <cardrules.Record.meta>`).
+
+        >>> import cardrules
+        >>> book = cardrules.get_variant("tarot").new_match(seed=2).record()
+        >>> book.with_meta({"players": ["Ann", "Bo", "Cy", "Di"]}).meta["players"][1]
+        'Bo'
+        """
+        return attrs.evolve(self, meta=meta)
+
+
+MatchRecord.__module__ = "cardrules.records"
+
+
+def _match_from_json(data: dict[str, Any]) -> MatchRecord:
+    fmt = _expect(data, "format", str, f"the string {MATCH_RECORD_FORMAT!r}")
+    if fmt != MATCH_RECORD_FORMAT:
+        raise RecordError(f"not a cardrules match record (format {quote(fmt)})")
+    schema = _expect(data, "schema", int, "an integer")
+    if schema != MATCH_RECORD_SCHEMA_VERSION:
+        raise RecordError(
+            f"match record schema version {quote(schema)} is not supported (this library"
+            f" reads {MATCH_RECORD_SCHEMA_VERSION})"
+        )
+    known = {"format", "schema", *(name for name, _ in _MATCH_ENVELOPE), "meta", "match"}
+    known |= {"deals", "signature"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RecordError(f"the match record has unknown field(s): {', '.join(unknown)[:80]}")
+    start = _expect(data, "match", dict, "the starting match's document")
+    deals = _expect(data, "deals", list, "a list of the deals' records")
+    if len(deals) > MAX_MATCH_DEALS:
+        raise RecordError(f"the match record has too many deals ({len(deals)})")
+    records = []
+    for number, deal in enumerate(deals, 1):
+        if isinstance(deal, dict) and "signature" in deal:
+            raise RecordError(
+                f"deal {number} of the match record is signed on its own: the match record's"
+                " signature covers its deals"
+            )
+        try:
+            records.append(_from_json(deal))
+        except RecordError as exc:
+            raise RecordError(f"deal {number} of the match record: {exc}") from None
+    record = MatchRecord(match=start, deals=records, meta=data.get("meta"))
+    # The envelope repeats the start's: a document that says otherwise was changed.
+    expected = record.to_dict()
+    for name, _ in _MATCH_ENVELOPE:
+        if name not in data:
+            raise RecordError(f"the match record has no {name!r} field")
+        if freeze(data[name]) != freeze(expected[name]) or type(data[name]) is not type(
+            expected[name]
+        ):
+            raise RecordError(
+                f"the match record's {name!r} is {quote(data[name])}, but its match's is"
+                f" {quote(expected[name])}"
+            )
+    return record
+
+
+def dumps(
+    record: Record | MatchRecord, *, indent: int | None = None, key: bytes | str | None = None
+) -> str:
+    """Serialise ``record`` (a :class:`~cardrules.Record` or a
+    :class:`~cardrules.records.MatchRecord`) to JSON text; with ``key``, signed.
 
     Args:
-        record: The record.
+        record: The record, or the match record (read back with
+            :func:`~cardrules.records.loads_match`).
         indent: Indent the JSON text by this many spaces (one line by default).
         key: A secret key (bytes, or text encoded as UTF-8): the record gets a
             ``"signature"`` field, the HMAC-SHA256 of its canonical JSON (sorted keys,
             no spaces, UTF-8), which ``loads(text, key=key)`` checks.
 
     Raises:
-        InvalidArgumentError: ``record`` is not a Record, or ``key`` is empty or not
-            bytes or text.
+        InvalidArgumentError: ``record`` is not a Record or a MatchRecord, or ``key`` is
+            empty or not bytes or text.
         RecordError: the record holds a value that a record's JSON cannot (what
             :func:`cardrules.loads` refuses: a number out of range or not finite, text
             that is not Unicode, another type), so that what ``dumps`` writes
@@ -248,8 +499,10 @@ def dumps(record: Record, *, indent: int | None = None, key: bytes | str | None 
     >>> cardrules.loads(text) == record
     True
     """
-    if not isinstance(record, Record):
-        raise InvalidArgumentError(f"dumps takes a Record, not {type(record).__name__}")
+    if not isinstance(record, (Record, MatchRecord)):
+        raise InvalidArgumentError(
+            f"dumps takes a Record or a MatchRecord, not {type(record).__name__}"
+        )
     document = record.to_dict()
     check_values(document)
     if key is not None:
@@ -340,9 +593,33 @@ def parse(text: str | bytes, *, key: bytes | str | None = None) -> Record:
             ``key``) its signature is missing or does not match.
         InvalidArgumentError: ``key`` is empty or not bytes or text.
     """
+    data = _json_object(text, key, _MAX_TEXT)
+    if data.get("format") == MATCH_RECORD_FORMAT:
+        raise RecordError(
+            "this is a match record: read it with cardrules.records.loads_match, not loads"
+        )
+    return _from_json(data)
+
+
+def parse_match(text: str | bytes, *, key: bytes | str | None = None) -> MatchRecord:
+    """Parse a match record's JSON text (untrusted input) and check its structure; with
+    ``key``, check its signature first (it covers the whole match record).
+
+    Raises:
+        RecordError: the text is not a well-formed match record of a known version, a
+            deal is not a well-formed record, or (with ``key``) the signature is missing
+            or does not match.
+        InvalidArgumentError: ``key`` is empty or not bytes or text.
+    """
+    return _match_from_json(_json_object(text, key, MAX_MATCH_TEXT))
+
+
+def _json_object(text: object, key: bytes | str | None, limit: int) -> dict[str, Any]:
+    """The JSON object of a record's text, each value checked, and with ``key`` its
+    signature."""
     secret = None if key is None else _key_bytes(key)
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > _MAX_TEXT:
+        if len(text) > limit:
             raise RecordError(f"the record is too large ({len(text)} bytes)")
         try:
             text = bytes(text).decode("utf-8")
@@ -350,7 +627,7 @@ def parse(text: str | bytes, *, key: bytes | str | None = None) -> Record:
             raise RecordError(f"the record is not UTF-8 text: {exc}") from None
     if not isinstance(text, str):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
-    if len(text) > _MAX_TEXT:
+    if len(text) > limit:
         raise RecordError(f"the record is too large ({len(text)} characters)")
     try:
         data = json.loads(
@@ -371,7 +648,7 @@ def parse(text: str | bytes, *, key: bytes | str | None = None) -> Record:
     check_values(data)
     if secret is not None:
         _verify(data, secret)
-    return _from_json(data)
+    return data
 
 
 def check_values(value: object, path: tuple[str | int, ...] = ()) -> None:
@@ -466,6 +743,8 @@ def _from_json(data: Any) -> Record:
         "actions",
         "require_seat",
         "meta",
+        "players",
+        "seat_names",
         # Checked by parse() when a key is given; a reader without the key ignores it.
         "signature",
     }
@@ -483,6 +762,19 @@ def _from_json(data: Any) -> Record:
         raise RecordError(f"the record has too many actions ({len(actions)})")
     if not all(isinstance(a, str) for a in actions):
         raise RecordError("every action in the record must be a string")
+    # Absent from the records of 0.2; a replay checks them against the variant.
+    players = data.get("players")
+    if players is not None and (type(players) is not int or players < 1):
+        raise RecordError(f"the record's 'players' must be a positive int, not {quote(players)}")
+    names = data.get("seat_names")
+    if names is not None and (
+        not isinstance(names, list)
+        or not all(type(name) is str for name in names)
+        or (players is not None and len(names) != players)
+    ):
+        raise RecordError(
+            f"the record's 'seat_names' must be a list of one name per seat, not {quote(names)}"
+        )
     return Record(
         variant=_expect(data, "variant", str, "a variant id"),
         rules_version=_expect(data, "rules_version", str, "a string"),
@@ -492,6 +784,8 @@ def _from_json(data: Any) -> Record:
         actions=actions,
         require_seat=require_seat,
         meta=data.get("meta"),
+        players=players,
+        seat_names=names,
     )
 
 

@@ -185,9 +185,12 @@ def public_dir(names: Iterable[str], path: Iterable[str] = ()) -> list[str]:
     return sorted({*names, *modules})
 
 
-def fill_caller(error: CardrulesError, action: object, seat: object) -> None:
+def fill_caller(
+    error: CardrulesError, action: object, seat: object, variant: str | None = None
+) -> None:
     """Give ``error`` the action and the seat a caller sent, where it names none (for a
-    state's checks, which raise before they know one or the other).
+    state's checks, which raise before they know one or the other), and the id of the
+    variant whose state refused them.
 
     A seat is an ``int`` (an invalid one too, as an invalid_seat error names it);
     another value is left out (the document's seat is then ``None``).
@@ -196,6 +199,8 @@ def fill_caller(error: CardrulesError, action: object, seat: object) -> None:
         error.action = action
     if error.seat is None and type(seat) is int:
         error.seat = seat
+    if error.variant is None:
+        error.variant = variant
 
 
 def seat_word(names: tuple[str, ...], seat: int) -> str:

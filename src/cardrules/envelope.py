@@ -1,8 +1,10 @@
-"""The envelope: the top-level keys every view and result document shares.
+"""The envelope: the top-level keys every document of a kind shares, in every variant.
 
-A view document (``state.view(seat).to_dict()``) and a result document
-(``state.result().to_dict()``) of any variant, built-in or plugin, start with the same
-keys, with the same meaning: the envelope. A client that reads only them plays every
+A view document (``state.view(seat).to_dict()``), a result document
+(``state.result().to_dict()``), a match document (``match.to_dict()``), a record
+(``state.record().to_dict()``) and an error document (``error.to_dict()``) of any
+variant, built-in or plugin, start with the same keys for their kind, with the same
+meaning: the envelope. A client that reads only them plays every
 registered variant. The game's own detail sits under one more key named for the game
 (:func:`game_key`: ``"tarot"``, ``"bid_euchre"``), in its own words.
 
@@ -28,16 +30,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from cardrules import wire
+from cardrules._documents import cards, match_header, number, seated, whole
 from cardrules.actions import Action
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
 
 __all__ = [
+    "ERROR_KEYS",
+    "MATCH_KEYS",
+    "RECORD_KEYS",
     "RESULT_KEYS",
     "STAGES",
     "VIEW_KEYS",
     "game_key",
+    "match_envelope",
     "result_document",
     "result_envelope",
     "view_envelope",
@@ -87,6 +93,32 @@ RESULT_KEYS: Final = (
     "explain",
 )
 """The envelope of a result document, in order (the game's key follows them)."""
+
+MATCH_KEYS: Final = (
+    "variant",
+    "options",
+    "players",
+    "seat_names",
+    "seed",
+    "require_seat",
+    "first_dealer",
+    "dealer",
+    "deals",
+    "totals",
+    "leaders",
+    "is_over",
+    "winners",
+    "results",
+)
+"""The envelope of a match document (``match.to_dict()``), in order, after its
+``format`` and ``schema`` (the game's key follows them)."""
+
+RECORD_KEYS: Final = ("variant", "options", "players", "seat_names", "dealer", "meta")
+"""The envelope of a record (``record.to_dict()``, the text of ``cardrules.dumps``) and of
+a match record: the keys they share, among their own."""
+
+ERROR_KEYS: Final = ("variant", "code", "rule_id", "seat", "action", "message")
+"""The keys of an error document (``error.to_dict()``), in order."""
 
 
 def game_key(variant_id: str) -> str:
@@ -159,11 +191,11 @@ def view_envelope(  # noqa: PLR0913 - one keyword per key of the envelope
         "dealer": dealer,
         "stage": stage,
         "to_play": to_play,
-        "hand": wire.cards(hand),
+        "hand": cards(hand),
         "hand_sizes": list(hand_sizes),
         "legal_actions": [variant.action_text(action) for action in legal_actions],
-        "trick": wire.seated(trick),
-        "last_trick": wire.seated(last_trick),
+        "trick": seated(trick),
+        "last_trick": seated(last_trick),
         "tricks_by_seat": list(tricks_by_seat),
         "contract": contract,
         "declarer": declarer,
@@ -213,10 +245,68 @@ def result_envelope(
         "seat_names": names,
         "contract": contract,
         "declarer": declarer,
-        "returns": [_whole(r) for r in returns],
-        "scores": [wire.number(s) for s in scores],
+        "returns": [whole(r) for r in returns],
+        "scores": [number(s) for s in scores],
         "summary": summary,
         "explain": explain,
+    }
+
+
+def match_envelope(  # noqa: PLR0913 - one keyword per key of the envelope
+    variant: Any,
+    *,
+    seed: int | None,
+    require_seat: bool,
+    first_dealer: int,
+    dealer: int,
+    totals: Iterable[Any],
+    leaders: Iterable[int],
+    is_over: bool,
+    winners: Iterable[int],
+    results: Iterable[dict[str, Any]],
+) -> dict[str, Any]:
+    """The envelope of a match document, as JSON values: its ``format`` and ``schema``,
+    then :data:`MATCH_KEYS` in order.
+
+    Args:
+        variant: The match's variant: its ``id``, ``options_json()`` and ``info``
+            (``players``, ``seat_names``) fill the table's keys.
+        seed: The match's seed, or None.
+        require_seat: Whether every deal requires the acting seat.
+        first_dealer: The seat that dealt (or deals) the first deal.
+        dealer: The seat that deals next.
+        totals: Each seat's running total (ints, half points as Fractions or floats).
+        leaders: The seats in the lead.
+        is_over: Whether the match has ended.
+        winners: The seats that won (partners together); none while the match goes
+            on, or when it ended level.
+        results: Each deal's result document, in order (their number is ``deals``).
+
+    >>> import cardrules
+    >>> envelope = match_envelope(
+    ...     cardrules.get_variant("bid-euchre"), seed=None, require_seat=False,
+    ...     first_dealer=0, dealer=1, totals=(4, -4, 4, -4), leaders=(0, 2), is_over=False,
+    ...     winners=(), results=[{}])
+    >>> envelope["deals"], envelope["seat_names"], list(envelope)[2:] == list(MATCH_KEYS)
+    (1, ['N', 'E', 'S', 'W'], True)
+    """
+    info = variant.info
+    documents = list(results)
+    return {
+        **match_header(variant.id),
+        "options": variant.options_json(),
+        "players": info.players,
+        "seat_names": list(info.seat_names),
+        "seed": seed,
+        "require_seat": require_seat,
+        "first_dealer": first_dealer,
+        "dealer": dealer,
+        "deals": len(documents),
+        "totals": [whole(t) if type(t) is float else number(t) for t in totals],
+        "leaders": list(leaders),
+        "is_over": is_over,
+        "winners": list(winners),
+        "results": documents,
     }
 
 
@@ -258,7 +348,3 @@ def result_document(
         ),
         game_key(variant.id): own,
     }
-
-
-def _whole(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else float(value)

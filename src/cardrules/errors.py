@@ -66,24 +66,35 @@ class CardrulesError(Exception):
         rule_id: The numbered rule the message cites (``"T-8"``), else ``None``.
         seat: The seat the error is about (the caller's), when known.
         action: The action the caller sent, when there was one.
+        variant: The id of the variant whose state refused the action (``"tarot"``),
+            when a state raised the error.
     """
 
     code: ClassVar[str] = "cardrules_error"
 
     def __init__(
-        self, *args: object, action: Any = None, seat: int | None = None, rule_id: str | None = None
+        self,
+        *args: object,
+        action: Any = None,
+        seat: int | None = None,
+        rule_id: str | None = None,
+        variant: str | None = None,
     ) -> None:
         super().__init__(*args)
         self.action = action
         self.seat = seat
         # Where the message cites a rule ("(T-8)"), the document carries it too.
         self.rule_id = rule_id if rule_id is not None else _cited_rule(args)
+        self.variant = variant
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values, for an app's answer to a client.
 
-        ``{"code", "rule_id", "seat", "action", "message"}``: the rule, seat and action
-        are ``None`` where they do not apply. The rule is the one the message cites (a
+        ``{"variant", "code", "rule_id", "seat", "action", "message"}``
+        (``cardrules.envelope.ERROR_KEYS``): the variant, rule, seat and action are
+        ``None`` where they do not apply. The variant is the id of the variant whose
+        state refused the action (``state.apply``, ``state.check``). The rule is the one
+        the message cites (a
         clause's letter dropped); the seat and the action are the caller's whenever it
         gave them, the action as its notation (text as sent, anything else as the
         message quotes it). The message is
@@ -99,8 +110,8 @@ class CardrulesError(Exception):
         ...     state.apply("bid garde", seat=2)
         ... except CardrulesError as error:
         ...     error.to_dict()
-        {'code': 'not_your_turn', 'rule_id': None, 'seat': 2, 'action': 'bid garde', \
-'message': "it is not seat 2's turn: seat 1 is to play"}
+        {'variant': 'tarot', 'code': 'not_your_turn', 'rule_id': None, 'seat': 2, \
+'action': 'bid garde', 'message': "it is not seat 2's turn: seat 1 is to play"}
         """
         return _document(self)
 
@@ -252,8 +263,9 @@ class IllegalActionError(CardrulesError, ValueError):
         action: Any = None,
         seat: int | None = None,
         rule_id: str | None = None,
+        variant: str | None = None,
     ) -> None:
-        super().__init__(message, action=action, seat=seat, rule_id=rule_id)
+        super().__init__(message, action=action, seat=seat, rule_id=rule_id, variant=variant)
         self.message = message
 
     def __str__(self) -> str:
@@ -263,7 +275,10 @@ class IllegalActionError(CardrulesError, ValueError):
         return f"{self.message} ({self.rule_id})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild_error, (type(self), self.message, self.action, self.seat, self.rule_id))
+        return (
+            _rebuild_error,
+            (type(self), self.message, self.action, self.seat, self.rule_id, self.variant),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The error as JSON values: see :meth:`CardrulesError.to_dict`."""
@@ -272,7 +287,9 @@ class IllegalActionError(CardrulesError, ValueError):
 
 def _document(error: CardrulesError) -> dict[str, Any]:
     rule_id = error.rule_id
+    variant = getattr(error, "variant", None)
     return {
+        "variant": _text(variant) if isinstance(variant, str) else None,
         "code": _text(error.code),
         "rule_id": _text(rule_id) if isinstance(rule_id, str) else None,
         "seat": _seat_json(error.seat),
@@ -340,9 +357,14 @@ def _action_text(action: object) -> str | None:
 
 
 def _rebuild_error(
-    cls: type[IllegalActionError], message: str, action: Any, seat: int | None, rule_id: str | None
+    cls: type[IllegalActionError],
+    message: str,
+    action: Any,
+    seat: int | None,
+    rule_id: str | None,
+    variant: str | None = None,
 ) -> IllegalActionError:
-    return cls(message, action=action, seat=seat, rule_id=rule_id)
+    return cls(message, action=action, seat=seat, rule_id=rule_id, variant=variant)
 
 
 class InvalidActionError(IllegalActionError):

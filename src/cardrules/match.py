@@ -32,17 +32,37 @@ from __future__ import annotations
 import hashlib
 import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, Self, runtime_checkable
 
+from cardrules._documents import match_agrees, match_document, match_list, same_json
+from cardrules._records import MatchRecord, Record, freeze, thaw
 from cardrules._util import quote
-from cardrules.errors import GameOverError, ImmutableError, InvalidArgumentError, ScoreInputError
+from cardrules.envelope import MATCH_KEYS, RESULT_KEYS, game_key, match_envelope, result_document
+from cardrules.errors import (
+    GameOverError,
+    ImmutableError,
+    InvalidArgumentError,
+    RecordError,
+    ScoreInputError,
+)
 from cardrules.info import player_names
 
 if TYPE_CHECKING:
     from cardrules.state import State, Variant
 
-__all__ = ["Match", "Result", "Series", "deal_seed", "match_seed", "next_deal_source"]
+__all__ = [
+    "Match",
+    "RecordedMatch",
+    "Result",
+    "ScoredDeal",
+    "Series",
+    "deal_record",
+    "deal_seed",
+    "match_record",
+    "match_seed",
+    "next_deal_source",
+]
 
 # A match's seed is a number JSON carries exactly (2**53 in magnitude).
 _MAX_SEED: Final = 1 << 53
@@ -239,10 +259,316 @@ class Match(Protocol):
         ...
 
 
+def deal_record(match: Any, state: State) -> Record:
+    """The record of ``state``, the final state of the deal ``match`` deals next, checked
+    to be that deal: of the match's variant, dealt by its dealer, requiring the seat
+    as its deals do, and, in a match with a seed, the very deal its ``next_deal()``
+    deals (so that a match record replays). What a match's ``after_deal`` keeps.
+
+    Args:
+        match: The match (``TarotMatch``, ``BidEuchreMatch``, :class:`Series`, or a
+            plugin's with ``next_deal`` and ``seed``).
+        state: The deal's final state.
+
+    Raises:
+        InvalidArgumentError: ``state`` is not a finished deal's state.
+        GameOverError: the match is over.
+        ScoreInputError: the deal is not the match's next deal (the message says why).
+
+    >>> import cardrules
+    >>> match = cardrules.get_variant("bid-euchre").new_match(seed=4)
+    >>> state = match.next_deal()
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> deal_record(match, state) == state.record()
+    True
+    >>> other = match.next_deal(seed=1)
+    >>> while not other.is_terminal:
+    ...     other = other.apply(other.legal_actions()[0])
+    >>> deal_record(match, other)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ScoreInputError: this deal is not the match's deal 1, which its seed \
+deals: ...
+    """
+    given: object = state
+    finished = getattr(given, "is_terminal", None) is True
+    if not finished or not callable(getattr(given, "record", None)):
+        raise InvalidArgumentError(
+            f"after_deal takes the final state of a finished deal, not {quote(state)}"
+        )
+    first = match.next_deal()
+    if state.variant != first.variant:
+        raise ScoreInputError(
+            f"this deal is of {state.variant!r}; the match's deals are of {first.variant!r}"
+        )
+    if state.dealer != first.dealer:
+        raise ScoreInputError(
+            f"this deal was dealt by seat {state.dealer}; the match's next deal is seat"
+            f" {first.dealer}'s"
+        )
+    if state.requires_seat is not first.requires_seat:
+        raise ScoreInputError(
+            "this deal requires the acting seat and the match's do not"
+            if state.requires_seat
+            else "the match's deals require the acting seat and this deal does not"
+        )
+    record = state.record()
+    if getattr(match, "seed", None) is not None and record.deal != first.record().deal:
+        raise ScoreInputError(
+            f"this deal is not the match's deal {len(match.results) + 1}, which its seed"
+            " deals: deal it with match.next_deal() (no rng, no seed), or enter its"
+            " result with match.after(state.result())"
+        )
+    return record
+
+
+def match_record(start: Any, records: tuple[Record, ...] | None) -> MatchRecord:
+    """The match record of a match that began as ``start`` (a match with no deal) and
+    whose deals' records are ``records``, in order (what ``match.record()`` gives).
+
+    Raises:
+        RecordError: ``records`` is None: a deal was entered as its result or facts
+            (``after``), not played through ``after_deal``, or the match was restored
+            from its document.
+
+    >>> import cardrules
+    >>> start = cardrules.get_variant("tarot").new_match(seed=1)
+    >>> match_record(start, ()).dealer
+    0
+    """
+    if records is None:
+        raise RecordError(
+            "this match has no record of its deals: a deal was entered as its result or"
+            " facts (match.after), or the match was restored from its document; add each"
+            " deal with match.after_deal(final_state), and restore a match with"
+            " cardrules.records.replay_match"
+        )
+    return MatchRecord(match=start.to_dict(), deals=records)
+
+
+@runtime_checkable
+class RecordedMatch(Match, Protocol):
+    """A :class:`Match` that saves itself and keeps the record of its deals:
+    ``TarotMatch``, ``BidEuchreMatch`` and :class:`Series` (what
+    :func:`cardrules.records.replay_match` and :func:`cardrules.records.match_from_dict`
+    return).
+
+    >>> import cardrules
+    >>> match = cardrules.get_variant("tarot").new_match(seed=1)
+    >>> isinstance(match, RecordedMatch), match.record().deals
+    (True, ())
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match document (the envelope of ``cardrules.envelope.MATCH_KEYS`` first).
+
+        >>> import cardrules
+        >>> document = cardrules.get_variant("bid-euchre").new_match(seed=1).to_dict()
+        >>> document["variant"], document["seat_names"], document["deals"]
+        ('bid-euchre', ['N', 'E', 'S', 'W'], 0)
+        """
+        ...
+
+    def after_deal(self, state: Any) -> Self:
+        """The match with one more deal played through (its final state), whose record
+        it keeps.
+
+        >>> import cardrules
+        >>> match = cardrules.get_variant("bid-euchre").new_match(seed=1)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> len(match.after_deal(state).record().deals)
+        1
+        """
+        ...
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start and each deal's record.
+
+        >>> import cardrules
+        >>> book = cardrules.get_variant("tarot").new_match(seed=1, dealer=2).record()
+        >>> book.variant, book.dealer, book.deals
+        ('tarot', 2, ())
+        """
+        ...
+
+
 def _takes(function: Any, keyword: str) -> bool:
     """Whether ``function`` takes ``keyword`` (by name, or in its ``**kwargs``)."""
     parameters = inspect.signature(function).parameters.values()
     return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
+class ScoredDeal:
+    """A finished deal's result as a :class:`Series`' match document keeps it: its
+    returns, scores and texts, and the game's own detail, read back; a
+    :class:`Result`. :meth:`Series.from_dict` gives one for each deal of the document,
+    since a deal's own result type is the game's (a plugin's) and needs no way back
+    from JSON; the series plays on from them exactly as from the live one. Replaying a
+    match record (:func:`cardrules.records.replay_match`) gives the deals' own results.
+
+    Args:
+        document: A result document as :func:`~cardrules.envelope.result_document`
+            writes them: the result envelope (``cardrules.envelope.RESULT_KEYS``) and
+            the game's own detail under its key.
+
+    Raises:
+        ScoreInputError: ``document`` is not such a document (a key missing or unknown,
+            a value of the wrong type).
+
+    >>> import cardrules
+    >>> from cardrules.tarot import DealFacts, score_deal
+    >>> variant = cardrules.get_variant("tarot")
+    >>> facts = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+    >>> series = Series(variant, deals=3).after(score_deal(facts))
+    >>> deal = Series.from_dict(series.to_dict(), variant).results[0]
+    >>> type(deal).__name__, deal.returns, deal.summary
+    ('ScoredDeal', (-58.0, 174.0, -58.0, -58.0), 'Garde by seat 1: made by 4')
+    """
+
+    __slots__ = ("_document",)
+
+    _document: Mapping[str, Any]
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        _check_result_document(document, "the result document")
+        object.__setattr__(self, "_document", freeze(document))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise ImmutableError(f"ScoredDeal is immutable; cannot set {name!r}")
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return, seat 0 first."""
+        return tuple(float(r) for r in self._document["returns"])
+
+    @property
+    def scores(self) -> tuple[int | float, ...]:
+        """Each seat's score in the game's units, seat 0 first."""
+        return tuple(self._document["scores"])
+
+    @property
+    def summary(self) -> str:
+        """The result's one-line summary."""
+        summary: str = self._document["summary"]
+        return summary
+
+    @property
+    def contract(self) -> str | None:
+        """The contract's notation, or None."""
+        contract: str | None = self._document["contract"]
+        return contract
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat that held the contract, or None."""
+        declarer: int | None = self._document["declarer"]
+        return declarer
+
+    def explain(self) -> str:
+        """The result's explanation, as the document wrote it."""
+        text: str = self._document["explain"]
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's own detail of the result (the document's game key), as JSON values.
+
+        >>> import cardrules
+        >>> series = Series(cardrules.get_variant("tarot"))
+        >>> document = series.to_dict()
+        >>> document["results"].append({
+        ...     "variant": "tarot", "players": 4, "seat_names": ["0", "1", "2", "3"],
+        ...     "contract": None, "declarer": None, "returns": [3, -1, -1, -1],
+        ...     "scores": [3, -1, -1, -1], "summary": "s", "explain": "e", "tarot": {"x": 1}})
+        >>> document |= {"deals": 1, "totals": [3, -1, -1, -1], "leaders": [0], "dealer": 1}
+        >>> Series.from_dict(document, series.variant).results[0].to_dict()
+        {'x': 1}
+        """
+        own: dict[str, Any] = thaw(self._document[game_key(self._document["variant"])])
+        return own
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The whole result document, as JSON values (a fresh copy)."""
+        whole: dict[str, Any] = thaw(self._document)
+        return whole
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoredDeal):
+            return NotImplemented
+        return self._document == other._document
+
+    def __hash__(self) -> int:
+        return hash(self._document)
+
+    def __repr__(self) -> str:
+        return f"<ScoredDeal {self.summary!r} returns={self.returns}>"
+
+
+def _check_result_document(item: object, where: str) -> Mapping[str, Any]:
+    """``item``, if it is a result document of some variant: the result envelope and the
+    game's key, each of its type; else the error."""
+    if not isinstance(item, Mapping):
+        raise ScoreInputError(f"{where} is a JSON object, not {quote(item)}")
+    variant = item.get("variant")
+    if type(variant) is not str:
+        raise ScoreInputError(f"{where} has a wrong 'variant': {quote(variant)}")
+    key = game_key(variant)
+    fields = (*RESULT_KEYS, key)
+    unknown = [k for k in item if k not in fields]
+    if unknown:
+        raise ScoreInputError(f"{where} has the unknown field {quote(unknown[0])}")
+    missing = [k for k in fields if k not in item]
+    if missing:
+        raise ScoreInputError(f"{where} lacks the field {missing[0]!r}")
+    players = item["players"]
+    if type(players) is not int or players < 1:
+        raise ScoreInputError(f"{where} has a wrong 'players': {quote(players)}")
+    names = item["seat_names"]
+    checks = {
+        "seat_names": isinstance(names, (list, tuple))
+        and len(names) == players
+        and all(type(name) is str for name in names),
+        "contract": item["contract"] is None or type(item["contract"]) is str,
+        "declarer": item["declarer"] is None
+        or (type(item["declarer"]) is int and 0 <= item["declarer"] < players),
+        "returns": _numbers(item["returns"], players),
+        "scores": _numbers(item["scores"], players),
+        "summary": type(item["summary"]) is str,
+        "explain": type(item["explain"]) is str,
+        key: isinstance(item[key], Mapping),
+    }
+    for field, good in checks.items():
+        if not good:
+            raise ScoreInputError(f"{where} has a wrong {field!r}: {quote(item[field])}")
+    return item
+
+
+def _scored_deal(item: object, variant: Variant, number: int) -> ScoredDeal:
+    """Deal ``number`` of a series' match document: a result document as
+    :func:`~cardrules.envelope.result_document` writes them for ``variant``, checked."""
+    where = f"result {number} of the match document"
+    document = _check_result_document(item, where)
+    checks = {
+        "variant": document["variant"] == variant.id,
+        "players": same_json(document["players"], variant.players),
+        "seat_names": same_json(document["seat_names"], list(variant.info.seat_names)),
+    }
+    for field, good in checks.items():
+        if not good:
+            raise ScoreInputError(f"{where} has a wrong {field!r}: {quote(document[field])}")
+    return ScoredDeal(document)
+
+
+def _numbers(value: object, count: int) -> bool:
+    """Whether ``value`` is a list of ``count`` JSON numbers."""
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == count
+        and all(type(x) is int or type(x) is float for x in value)
+    )
 
 
 class Series:
@@ -276,6 +602,7 @@ class Series:
         "_dealer",
         "_first",
         "_limit",
+        "_records",
         "_require_seat",
         "_results",
         "_seed",
@@ -291,6 +618,9 @@ class Series:
     _dealer: int
     _seed: int | None
     _require_seat: bool
+    # The records of the deals added with after_deal, in order; None once a deal was
+    # added with after (its result alone).
+    _records: tuple[Record, ...] | None
 
     def __init__(
         self,
@@ -326,9 +656,17 @@ class Series:
                 " require_seat"
             )
         object.__setattr__(self, "_require_seat", require_seat)
+        object.__setattr__(self, "_records", ())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise ImmutableError(f"Series is immutable; cannot set {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in Series.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     @property
     def variant(self) -> Variant:
@@ -410,12 +748,61 @@ class Series:
         new = object.__new__(Series)
         for name in ("_variant", "_first", "_limit", "_seed", "_require_seat"):
             object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "_records", None)
         object.__setattr__(new, "_results", (*self._results, result))
         object.__setattr__(
             new, "_totals", tuple(t + float(r) for t, r in zip(self._totals, returns, strict=True))
         )
         object.__setattr__(new, "_dealer", (self._dealer + 1) % players)
         return new
+
+    def after_deal(self, state: State) -> Series:
+        """The series with one more deal played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the series keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished deal's state.
+            GameOverError: the series is over.
+            ScoreInputError: the deal is not the series' next deal (another variant,
+                dealer or ``require_seat``; with a seed, not the deal it deals).
+
+        >>> import cardrules
+        >>> series = Series(cardrules.get_variant("tarot"), seed=6, deals=2)
+        >>> state = series.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> series = series.after_deal(state)
+        >>> series.totals == state.returns(), len(series.record().deals)
+        (True, 1)
+        """
+        record = deal_record(self, state)
+        new = self.after(state.result())
+        records = self._records
+        object.__setattr__(new, "_records", None if records is None else (*records, record))
+        return new
+
+    def record(self) -> MatchRecord:
+        """The series' match record: its start and each deal's record, replayable
+        (:func:`cardrules.records.replay_match`) and signable (``dumps(..., key=)``).
+
+        Raises:
+            RecordError: a deal was added with :meth:`after` (its result alone) rather
+                than :meth:`after_deal`, or the series was restored from its document.
+
+        >>> import cardrules
+        >>> book = Series(cardrules.get_variant("tarot"), seed=6, dealer=3).record()
+        >>> book.dealer, book.deals, book.match["seed"]
+        (3, (), 6)
+        """
+        start = Series(
+            self._variant,
+            dealer=self._first,
+            deals=self._limit,
+            seed=self._seed,
+            require_seat=self._require_seat,
+        )
+        return match_record(start, self._records)
 
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> State:
         """The first state of the next deal, :attr:`dealer` dealing.
@@ -471,24 +858,128 @@ class Series:
         )
         return "\n".join(lines)
 
+    def _result_documents(self) -> list[dict[str, Any]]:
+        """Each deal's result document, in order."""
+        return [
+            result.document
+            if isinstance(result, ScoredDeal)
+            else result_document(self._variant, result)
+            for result in self._results
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The series as JSON values, from which :meth:`from_dict` restores it.
+
+        The envelope every match document has (``cardrules.envelope.MATCH_KEYS``), each
+        deal's result document (``cardrules.envelope.result_document``), then the
+        series' own detail under ``"series"`` (its length, ``{"deal_limit": ...}``),
+        which tells a series' document from the document of a game's own match.
+
+        >>> import json
+        >>> import cardrules
+        >>> series = Series(cardrules.get_variant("bid-euchre"), seed=4, dealer=1, deals=2)
+        >>> document = json.loads(json.dumps(series.to_dict()))
+        >>> document["first_dealer"], document["totals"], document["series"]
+        (1, [0, 0, 0, 0], {'deal_limit': 2})
+        """
+        variant = self._variant
+        winner = self.winner
+        return {
+            **match_envelope(
+                variant,
+                seed=self._seed,
+                require_seat=self._require_seat,
+                first_dealer=self._first,
+                dealer=self._dealer,
+                totals=self._totals,
+                leaders=self.leaders,
+                is_over=self.is_over,
+                winners=() if winner is None else (winner,),
+                results=self._result_documents(),
+            ),
+            "series": {"deal_limit": self._limit},
+        }
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any], variant: Variant) -> Series:
+        """The series a :meth:`to_dict` document describes (untrusted JSON): its next
+        deals, totals and end are exactly the live series'.
+
+        Each deal comes back as a :class:`ScoredDeal` (its returns, scores and texts):
+        a deal's result is not scored again, since a game's result has no facts to score
+        from, so an app that hands documents to clients signs them, or keeps a match
+        record (:func:`cardrules.records.replay_match` replays every deal). Every
+        derived field (the dealer, the totals, who leads, whether it is over, who won)
+        must be what the deals give.
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            variant: The series' variant, with the document's options.
+
+        Raises:
+            ScoreInputError: not a match document of ``variant``, a field missing,
+                unknown or of the wrong type, other options, a deal after the end, or a
+                derived field that differs (the message names it).
+            InvalidArgumentError: a bad seed.
+
+        >>> import cardrules
+        >>> from cardrules.tarot import DealFacts, score_deal
+        >>> variant = cardrules.get_variant("tarot")
+        >>> facts = DealFacts(players=4, contract="garde", taker=1, points=45, bouts=2)
+        >>> series = Series(variant, seed=8, deals=3).after(score_deal(facts))
+        >>> restored = Series.from_dict(series.to_dict(), variant)
+        >>> restored == series, restored.totals, restored.next_deal() == series.next_deal()
+        (True, (-58.0, 174.0, -58.0, -58.0), True)
+        >>> Series.from_dict({**series.to_dict(), "dealer": 0}, variant)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ScoreInputError: the match document's 'dealer' is 0, but its deals give 1
+        """
+        key = "series"
+        data = match_document(document, variant.id, (*MATCH_KEYS[1:], key))
+        if not same_json(data["options"], variant.options_json()):
+            raise ScoreInputError(
+                f"the match document's options are not those of the variant {variant!r}"
+            )
+        own = data[key]
+        if not isinstance(own, Mapping) or set(own) != {"deal_limit"}:
+            raise ScoreInputError(
+                f"the match document's {key!r} is an object with 'deal_limit', not {quote(own)}"
+            )
+        series = cls(
+            variant,
+            dealer=data["first_dealer"],
+            deals=own["deal_limit"],
+            seed=data["seed"],
+            require_seat=data["require_seat"],
+        )
+        for number, item in enumerate(match_list(data, "results"), 1):
+            if series.is_over:
+                raise ScoreInputError(f"deal {number} of the match document follows its end")
+            series = series.after(_scored_deal(item, variant, number))
+        match_agrees(data, series.to_dict(), skip=("options", "first_dealer", "results"))
+        return series
+
     def __eq__(self, other: object) -> bool:
+        # Deals compare by their documents: a series restored from its own document,
+        # whose deals are ScoredDeals, equals the live one.
         if not isinstance(other, Series):
             return NotImplemented
         return (
             self._variant,
             self._first,
             self._limit,
-            self._results,
             self._seed,
             self._require_seat,
+            len(self._results),
         ) == (
             other._variant,
             other._first,
             other._limit,
-            other._results,
             other._seed,
             other._require_seat,
-        )
+            len(other._results),
+        ) and self._result_documents() == other._result_documents()
 
     def __hash__(self) -> int:
         return hash((self._variant, self._first, self._limit, len(self._results)))

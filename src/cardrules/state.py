@@ -379,6 +379,17 @@ class Variant(abc.ABC):
     def _replay_record(self, record: Record) -> Iterator[State]:
         """:meth:`replay` once the record's variant name is known to be this variant's."""
         check_rules_version(record.rules_version, type(self))
+        # The table as the record gives it (a record of 0.2 does not), as this variant's.
+        if record.players is not None and record.players != self.players:
+            raise RecordError(
+                f"the record is of a {quote(record.players)}-seat table; its variant's"
+                f" options give {self.players} seats"
+            )
+        if record.seat_names is not None and record.seat_names != self.info.seat_names:
+            raise RecordError(
+                f"the record names the seats {quote(list(record.seat_names))}; its variant"
+                f" names them {list(self.info.seat_names)!r}"
+            )
         if type(record.dealer) is not int or not 0 <= record.dealer < self.players:
             raise RecordError(
                 f"the record's dealer {quote(record.dealer)} is not a seat of this table"
@@ -970,7 +981,7 @@ class StateBase(State):
         try:
             self._validate(action, seat)
         except CardrulesError as error:
-            fill_caller(error, action, seat)
+            fill_caller(error, action, seat, self.variant.id)
             raise
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> Self:
@@ -986,7 +997,7 @@ class StateBase(State):
             checked, acting = self._validate(action, seat)
         except CardrulesError as error:
             # The checks raise before they know the action or the seat: the caller's.
-            fill_caller(error, action, seat)
+            fill_caller(error, action, seat, self.variant.id)
             raise
         return self._transition(checked, acting)
 
@@ -1121,12 +1132,14 @@ the seat of the client that sent the action (seat 1 is to play)
                 "this game requires the acting seat: pass seat=, the seat of the client that "
                 "sent the action (and the game is over)",
                 action=action,
+                variant=self.variant.id,  # type: ignore[attr-defined]
             )
         names: tuple[str, ...] = self.variant.info.seat_names  # type: ignore[attr-defined]
         return SeatRequiredError(
             "this game requires the acting seat: pass seat=, the seat of the client that "
             f"sent the action ({seat_word(names, to_play)} is to play)",
             action=action,
+            variant=self.variant.id,  # type: ignore[attr-defined]
         )
 
 

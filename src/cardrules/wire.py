@@ -30,16 +30,28 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from fractions import Fraction
 from importlib import resources
 from typing import Any, Final
 
-from cardrules._records import check_values
+# The conventions of the variants' to_dict() and from_dict(), importable from here too
+# (pyproject.toml lets mypy see them re-exported).
+from cardrules._documents import (  # noqa: F401 - re-exported
+    MATCH_FORMAT,
+    MATCH_SCHEMA_VERSION,
+    card_set,
+    cards,
+    match_agrees,
+    match_check,
+    match_document,
+    match_header,
+    match_list,
+    number,
+    same_json,
+    seated,
+)
 from cardrules._util import quote
-from cardrules.cards import Card
 from cardrules.errors import (
     InvalidArgumentError,
-    RecordError,
     ScoreInputError,
     UnknownVariantError,
 )
@@ -47,7 +59,7 @@ from cardrules.registry import get_variant_class
 
 __all__ = ["SCHEMA_KINDS", "json_schema"]
 
-SCHEMA_KINDS: Final = ("record", "view", "result", "error")
+SCHEMA_KINDS: Final = ("record", "view", "result", "error", "match")
 """The kinds of documents :func:`cardrules.json_schema` describes."""
 
 _BUILT_IN: Final = ("tarot", "bid-euchre")
@@ -56,23 +68,23 @@ _BUILT_IN: Final = ("tarot", "bid-euchre")
 def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one kind of document of a built-in variant,
     or, without a variant, the envelope (:mod:`cardrules.envelope`) that every
-    variant's view and result documents share, plugins' included.
+    variant's documents of that kind share, plugins' included.
 
     The schemas ship with the package (``cardrules/schemas/<variant>-<kind>.json``,
     ``envelope-<kind>.json``); each call returns a fresh copy, which the caller may
-    change. Each variant's view and result schema extends the envelope's: it has every
-    key of the envelope, narrowed to the variant (its seats, cards, contracts).
+    change. Each variant's schema extends the envelope's of its kind: it has every key
+    of the envelope, narrowed to the variant (its seats, cards, contracts).
 
     Args:
-        kind: ``"record"`` (``dumps(state.record())``), ``"view"``
-            (``state.view(seat).to_dict()``), ``"result"`` (``state.result().to_dict()``)
-            or ``"error"`` (``error.to_dict()``).
+        kind: ``"record"`` (``dumps(state.record())``; the record envelope describes
+            match records too), ``"view"`` (``state.view(seat).to_dict()``), ``"result"``
+            (``state.result().to_dict()``), ``"error"`` (``error.to_dict()``) or
+            ``"match"`` (``match.to_dict()``).
         variant_id: ``"tarot"`` or ``"bid-euchre"`` (or one of their aliases), or
-            ``None`` for the envelope (``"view"`` or ``"result"``).
+            ``None`` for the envelope.
 
     Raises:
-        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`,
-            or has no envelope (``"record"``, ``"error"``) and no variant is given.
+        InvalidArgumentError: ``kind`` is not one of :data:`~cardrules.wire.SCHEMA_KINDS`.
         UnknownVariantError: ``variant_id`` is not a built-in variant (plugins publish
             their own schemas, if any).
 
@@ -81,6 +93,8 @@ def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
     ('https://json-schema.org/draft/2020-12/schema', ['bid_euchre', 'bidding_team', 'contract'])
     >>> json_schema("view")["required"][:4]
     ['contract', 'dealer', 'declarer', 'hand']
+    >>> json_schema("match")["required"][:4], json_schema("error")["title"]
+    (['dealer', 'deals', 'first_dealer', 'format'], 'Error envelope')
     """
     given: object = kind
     if not isinstance(given, str) or given not in SCHEMA_KINDS:
@@ -89,10 +103,6 @@ def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
         )
     named: object = variant_id
     if named is None:
-        if given not in ("view", "result"):
-            raise InvalidArgumentError(
-                f"the envelope describes views and results, not {quote(kind)}s: name a variant"
-            )
         name = "envelope"
     elif not isinstance(named, str):
         raise UnknownVariantError(f"a variant id is a string, not {quote(variant_id)}")
@@ -110,35 +120,6 @@ def json_schema(kind: str, variant_id: str | None = None) -> dict[str, Any]:
     )
     schema: dict[str, Any] = json.loads(text)
     return schema
-
-
-# -- the conventions, for the to_dict() methods ---------------------------------------
-
-
-def cards(items: Iterable[Card]) -> list[str]:
-    """Cards as their notation, in the given order."""
-    return [str(card) for card in items]
-
-
-def card_set(items: Iterable[Card]) -> list[str]:
-    """A set of cards as their notation, in card order."""
-    return [str(card) for card in sorted(items, key=_card_order)]
-
-
-def _card_order(card: Card) -> int:
-    return card.index
-
-
-def seated(pairs: Iterable[tuple[int, Card]]) -> list[list[Any]]:
-    """``(seat, card)`` pairs as ``[seat, "QH"]`` lists."""
-    return [[seat, str(card)] for seat, card in pairs]
-
-
-def number(value: int | Fraction | None) -> int | float | None:
-    """A score as JSON: an ``int``, or a float for a half point (exact in binary)."""
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
 
 
 # -- and back, for the from_dict() methods ----------------------------------------------
@@ -216,111 +197,9 @@ def result_from_dict(
             continue
         if key not in document:
             raise ScoreInputError(f"the result lacks the field {key!r}")
-        if not _same(document[key], value):
+        if not same_json(document[key], value):
             raise ScoreInputError(
                 f"the result's {key!r} is {quote(document[key])}, but its facts score"
                 f" {quote(value)} under these options"
             )
     return result
-
-
-def _same(given: object, expected: object) -> bool:
-    """JSON equality, strict on types (``True`` is not ``1``; ``1.0`` is not ``1``)."""
-    if isinstance(expected, list):
-        return (
-            isinstance(given, (list, tuple))
-            and len(given) == len(expected)
-            and all(_same(g, e) for g, e in zip(given, expected, strict=True))
-        )
-    if isinstance(expected, dict):
-        return (
-            isinstance(given, Mapping)
-            and len(given) == len(expected)
-            and all(k in given and _same(given[k], v) for k, v in expected.items())
-        )
-    return type(given) is type(expected) and given == expected
-
-
-MATCH_FORMAT: Final = "cardrules-match"
-"""The value of the ``format`` field of every match document (``match.to_dict()``)."""
-
-MATCH_SCHEMA_VERSION: Final = 1
-"""The match document version this library writes and reads."""
-
-
-def match_header(variant_id: str) -> dict[str, Any]:
-    """The first fields of a match document: its format, version and variant."""
-    return {"format": MATCH_FORMAT, "schema": MATCH_SCHEMA_VERSION, "variant": variant_id}
-
-
-def match_document(document: object, variant_id: str, fields: Iterable[str]) -> Mapping[str, Any]:
-    """Check the frame of a match document (untrusted JSON, as ``match.to_dict()``
-    writes): an object of JSON values a record could hold (the checks of
-    :func:`cardrules.loads`), of this format, version and variant, with exactly
-    ``fields`` besides those three.
-
-    Raises:
-        ScoreInputError: the first thing wrong, named.
-    """
-    if not isinstance(document, Mapping):
-        raise ScoreInputError(f"a match document is a JSON object, not {quote(document)}")
-    try:
-        check_values(document)
-    except RecordError as exc:
-        raise ScoreInputError(str(exc).replace("the record", "the match document", 1)) from None
-    if document.get("format") != MATCH_FORMAT:
-        raise ScoreInputError(
-            f"not a cardrules match document (format {quote(document.get('format'))},"
-            f" not {MATCH_FORMAT!r})"
-        )
-    schema = document.get("schema")
-    if type(schema) is not int or schema != MATCH_SCHEMA_VERSION:
-        raise ScoreInputError(
-            f"match document version {quote(schema)} is not supported (this library reads"
-            f" {MATCH_SCHEMA_VERSION})"
-        )
-    if document.get("variant") != variant_id:
-        raise ScoreInputError(
-            f"this is a match of {quote(document.get('variant'))}, not of {variant_id!r}"
-        )
-    known = ("format", "schema", "variant", *fields)
-    unknown = [key for key in document if key not in known]
-    if unknown:
-        raise ScoreInputError(f"the match document has the unknown field {quote(unknown[0])}")
-    missing = [key for key in known if key not in document]
-    if missing:
-        raise ScoreInputError(f"the match document lacks the field {missing[0]!r}")
-    return document
-
-
-def match_list(document: Mapping[str, Any], key: str) -> list[Any]:
-    """A match document's list field.
-
-    Raises:
-        ScoreInputError: the field is not a list.
-    """
-    value = document[key]
-    if type(value) is not list:
-        raise ScoreInputError(f"the match document's {key!r} is a list, not {quote(value)}")
-    return value
-
-
-def match_check(document: Mapping[str, Any], key: str, actual: object) -> None:
-    """Refuse a match document whose derived field ``key`` is not what its deals give.
-
-    Raises:
-        ScoreInputError: naming the field, the document's value and the right one.
-    """
-    given = document[key]
-    if not _same(given, actual):
-        raise ScoreInputError(
-            f"the match document's {key!r} is {_json_quote(given)}, "
-            f"but its deals give {_json_quote(actual)}"
-        )
-
-
-def _json_quote(value: object) -> str:
-    # A document's value as JSON writes it: null, true and false, not Python's names.
-    if value is None or type(value) is bool:
-        return json.dumps(value)
-    return quote(value)

@@ -16,9 +16,10 @@ copy of ``tests/`` outside the repository) and compares its output with the file
 installed package ships.
 
 >>> sorted(render_all())[:2]
-['bid-euchre-error.json', 'bid-euchre-record.json']
->>> sorted(render_all())[4:6]
-['envelope-result.json', 'envelope-view.json']
+['bid-euchre-error.json', 'bid-euchre-match.json']
+>>> sorted(render_all())[5:10]
+['envelope-error.json', 'envelope-match.json', 'envelope-record.json', 'envelope-result.json', \
+'envelope-view.json']
 >>> SCHEMAS["tarot-error"]["title"]
 'French Tarot error'
 """
@@ -84,6 +85,8 @@ BOOL: Final[Schema] = {"type": "boolean"}
 STR: Final[Schema] = {"type": "string"}
 SCORE: Final[Schema] = {"type": "number", "multipleOf": 0.5}
 TEXT: Final[Schema] = {"type": "string", "minLength": 1}
+LENGTH: Final[Schema] = nullable({"type": "integer", "minimum": 1})
+"""A session's length (in deals, or a score), or none."""
 REF_CARD: Final[Schema] = {"$ref": "#/$defs/card"}
 REF_SEAT: Final[Schema] = {"$ref": "#/$defs/seat"}
 REF_ACTION: Final[Schema] = {"$ref": "#/$defs/action"}
@@ -122,8 +125,51 @@ EUCHRE_ACTION: Final = (
 )
 
 
+def error_props(variant: Schema, rule: str) -> Schema:
+    """``error.to_dict()``'s keys (``cardrules.envelope.ERROR_KEYS``): the same in every
+    variant, but for the variant's id and its rules' IDs (``rule``, a pattern)."""
+    return {
+        "variant": nullable(variant)
+        | {
+            "description": (
+                "The variant whose state refused the action; null for an error that no"
+                " state raised (a bad option, score facts, a record)."
+            )
+        },
+        "code": {
+            "type": "string",
+            "pattern": "^[a-z_]+$",
+            "description": "The error family, stable: not_your_turn, must_follow_suit, ...",
+        },
+        "rule_id": nullable({"type": "string", "pattern": rule}),
+        "seat": {
+            "anyOf": [
+                {
+                    "type": "integer",
+                    "minimum": -(2**53),
+                    "maximum": 2**53,
+                    "description": (
+                        "The seat that tried to act (an invalid_seat error names the"
+                        " seat as given)."
+                    ),
+                },
+                {
+                    "type": "string",
+                    "description": (
+                        "A seat given beyond 2**53 in magnitude, as the message"
+                        " shows it ('an int of 5001 digits')."
+                    ),
+                },
+                {"type": "null"},
+            ]
+        },
+        "action": nullable({"type": "string", "maxLength": 200}),
+        "message": TEXT,
+    }
+
+
 def error_schema(variant: str, name: str, cards: str, players: int, pattern: str) -> Schema:
-    """``error.to_dict()``: the same for every variant, but for the ``$defs``."""
+    """``error.to_dict()`` of a variant's errors: the envelope's keys, narrowed."""
     return {
         "$schema": DRAFT,
         "$id": BASE + f"{variant}-error.json",
@@ -132,41 +178,7 @@ def error_schema(variant: str, name: str, cards: str, players: int, pattern: str
             "error.to_dict() of a cardrules error (CardrulesError): what a server answers a"
             " refused request with."
         ),
-        **obj(
-            {
-                "code": {
-                    "type": "string",
-                    "pattern": "^[a-z_]+$",
-                    "description": (
-                        "The error family, stable: not_your_turn, must_follow_suit, ..."
-                    ),
-                },
-                "rule_id": nullable({"type": "string", "pattern": "^[TE]-[0-9]+[a-z]?$"}),
-                "seat": {
-                    "anyOf": [
-                        {
-                            "type": "integer",
-                            "minimum": -(2**53),
-                            "maximum": 2**53,
-                            "description": (
-                                "The seat that tried to act (an invalid_seat error names the"
-                                " seat as given)."
-                            ),
-                        },
-                        {
-                            "type": "string",
-                            "description": (
-                                "A seat given beyond 2**53 in magnitude, as the message"
-                                " shows it ('an int of 5001 digits')."
-                            ),
-                        },
-                        {"type": "null"},
-                    ]
-                },
-                "action": nullable({"type": "string", "maxLength": 200}),
-                "message": TEXT,
-            }
-        ),
+        **obj(error_props({"const": variant}, "^[TE]-[0-9]+[a-z]?$")),
         "$defs": defs(cards, players, pattern),
     }
 
@@ -198,8 +210,24 @@ def record_schema(
     pattern: str,
     options: Mapping[str, object],
     deal: Schema,
+    players_schema: Schema,
 ) -> Schema:
-    """``record.to_dict()``: the options, the dealer, the deal and the actions."""
+    """``record.to_dict()``: the envelope (its options, table and dealer), the deal and
+    the actions."""
+    envelope = record_envelope(
+        {"const": variant},
+        REF_SEAT,
+        players_schema,
+        obj(
+            option_props(options),
+            required=[],
+            extra=True,
+            description=(
+                "The variant's options (options_json); a later minor release may"
+                " add options with defaults."
+            ),
+        ),
+    )
     return {
         "$schema": DRAFT,
         "$id": BASE + f"{variant}-record.json",
@@ -213,18 +241,9 @@ def record_schema(
             {
                 "format": {"const": "cardrules-record"},
                 "schema": {"const": 1},
-                "variant": {"const": variant},
+                "variant": envelope.pop("variant"),
                 "rules_version": STR,
-                "options": obj(
-                    option_props(options),
-                    required=[],
-                    extra=True,
-                    description=(
-                        "The variant's options (options_json); a later minor release may"
-                        " add options with defaults."
-                    ),
-                ),
-                "dealer": REF_SEAT,
+                **envelope,
                 "deal": deal,
                 "actions": arr(REF_ACTION, maxItems=10000),
                 "require_seat": {
@@ -234,35 +253,82 @@ def record_schema(
                         " require_seat=True)); absent when it does not."
                     ),
                 },
-                "meta": {
-                    "type": "object",
-                    "description": (
-                        "An app's own data (Record.meta): JSON values under text keys, at"
-                        " most 4 levels deep and 16384 characters of JSON; covered by the"
-                        " signature; absent when not given."
-                    ),
-                },
-                "signature": {
-                    "type": "string",
-                    "pattern": "^hmac-sha256:[0-9a-f]{64}$",
-                    "description": (
-                        "HMAC-SHA256 of the canonical JSON of the other fields (signed"
-                        " records only)."
-                    ),
-                },
+                "signature": SIGNATURE,
             },
             required=[
                 "format",
                 "schema",
                 "variant",
                 "rules_version",
-                "options",
-                "dealer",
+                *envelope,
                 "deal",
                 "actions",
             ],
         ),
         "$defs": defs(cards, players, pattern),
+    }
+
+
+SIGNATURE: Final[Schema] = {
+    "type": "string",
+    "pattern": "^hmac-sha256:[0-9a-f]{64}$",
+    "description": ("HMAC-SHA256 of the canonical JSON of the other fields (signed records only)."),
+}
+
+
+def record_envelope(variant: Schema, seat: Schema, players: Schema, options: Schema) -> Schema:
+    """The envelope of a record and a match record (``cardrules.envelope.RECORD_KEYS``)."""
+    return {
+        "variant": variant,
+        "options": options,
+        "players": players,
+        "seat_names": arr(TEXT, minItems=1),
+        "dealer": seat,
+        "meta": nullable({"type": "object"})
+        | {
+            "description": (
+                "An app's own data (Record.meta): JSON values under text keys, at"
+                " most 4 levels deep and 16384 characters of JSON; covered by the"
+                " signature; null when not given."
+            )
+        },
+    }
+
+
+def match_envelope(
+    variant: Schema, seat: Schema, players: Schema, options: Schema, result: Schema
+) -> Schema:
+    """The envelope of a match document (``cardrules.envelope.MATCH_KEYS``), after its
+    format and version."""
+    return {
+        "format": {"const": "cardrules-match"},
+        "schema": {"const": 1},
+        "variant": variant,
+        "options": options,
+        "players": players,
+        "seat_names": arr(TEXT, minItems=1),
+        "seed": nullable({"type": "integer", "minimum": -(2**53), "maximum": 2**53}),
+        "require_seat": BOOL,
+        "first_dealer": seat,
+        "dealer": seat,
+        "deals": NN,
+        "totals": arr(SCORE, minItems=1),
+        "leaders": arr(seat, minItems=1, uniqueItems=True),
+        "is_over": BOOL,
+        "winners": arr(seat, uniqueItems=True),
+        "results": arr(result),
+    }
+
+
+def match_schema(variant: str, title: str, description: str, props: Schema, defs: Schema) -> Schema:
+    """A variant's match document."""
+    return {
+        "$schema": DRAFT,
+        "$id": BASE + f"{variant}-match.json",
+        "title": title,
+        "description": description,
+        **obj(props),
+        "$defs": defs,
     }
 
 
@@ -330,10 +396,54 @@ _ANY_RESULT: Final = result_envelope(
 
 
 def envelope_schemas() -> dict[str, Schema]:
-    """The envelope every variant's view and result schema extends: the keys every
-    document has, of any variant (more keys may follow, the game's under its key)."""
+    """The envelope every variant's schema extends: the keys every document of a kind
+    has, of any variant (more keys may follow, the game's under its key)."""
     players = {"type": "integer", "minimum": 1}
+    text = {"type": "string", "minLength": 1}
     return {
+        "envelope-match": {
+            "$schema": DRAFT,
+            "$id": BASE + "envelope-match.json",
+            "title": "Match envelope",
+            "description": (
+                "The keys every match document (match.to_dict()) has, in every variant,"
+                " built-in or plugin (TarotMatch, BidEuchreMatch, Series); the match's own"
+                " detail follows under the game's key, a Series' (its deal_limit) under"
+                " 'series'."
+            ),
+            **obj(
+                match_envelope(
+                    text, _ANY_SEAT, players, {"type": "object"}, obj(_ANY_RESULT, extra=True)
+                ),
+                extra=True,
+            ),
+            "$defs": {},
+        },
+        "envelope-record": {
+            "$schema": DRAFT,
+            "$id": BASE + "envelope-record.json",
+            "title": "Record envelope",
+            "description": (
+                "The keys every record (cardrules.dumps(state.record())) and every match"
+                " record (cardrules.dumps(match.record())) has, in every variant."
+            ),
+            **obj(
+                record_envelope(text, _ANY_SEAT, players, {"type": "object"}),
+                extra=True,
+            ),
+            "$defs": {},
+        },
+        "envelope-error": {
+            "$schema": DRAFT,
+            "$id": BASE + "envelope-error.json",
+            "title": "Error envelope",
+            "description": (
+                "The keys every error document (error.to_dict()) has, in every variant,"
+                " built-in or plugin."
+            ),
+            **obj(error_props(text, "^[A-Z][A-Z0-9]{0,3}-[0-9]+[a-z]?$"), extra=True),
+            "$defs": {},
+        },
         "envelope-view": {
             "$schema": DRAFT,
             "$id": BASE + "envelope-view.json",
@@ -487,12 +597,47 @@ _TAROT_DEAL: Final = obj(
 )
 
 
+_TAROT_MATCH_OWN: Final[Schema] = {
+    "deal_limit": LENGTH,
+    "target_score": LENGTH,
+    "winner": nullable(REF_SEAT),
+}
+
+
 def tarot_schemas() -> dict[str, Schema]:
-    """French Tarot's four schemas, by file stem, before the ``$ref`` are inlined."""
+    """French Tarot's five schemas, by file stem, before the ``$ref`` are inlined."""
     name = "French Tarot"
     return {
         "tarot-record": record_schema(
-            "tarot", name, TAROT_CARDS, 5, TAROT_ACTION, TarotOptions().to_dict(), _TAROT_DEAL
+            "tarot",
+            name,
+            TAROT_CARDS,
+            5,
+            TAROT_ACTION,
+            TarotOptions().to_dict(),
+            _TAROT_DEAL,
+            _TAROT_PLAYERS,
+        ),
+        "tarot-match": match_schema(
+            "tarot",
+            "French Tarot match",
+            (
+                "match.to_dict() (TarotMatch.to_dict()): the match envelope, each deal's"
+                " result document, the session's length and the winning seat (at the top"
+                " and under 'tarot')."
+            ),
+            {
+                **match_envelope(
+                    {"const": "tarot"},
+                    REF_SEAT,
+                    _TAROT_PLAYERS,
+                    view_options(TarotOptions().to_dict()),
+                    {"$ref": "#/$defs/result"},
+                ),
+                **_TAROT_MATCH_OWN,
+                "tarot": obj(_TAROT_MATCH_OWN),
+            },
+            _TAROT_DEFS,
         ),
         "tarot-view": {
             "$schema": DRAFT,
@@ -634,8 +779,11 @@ _EUCHRE_DEAL: Final = obj(
 )
 
 
+_TEAM_WINNER: Final[Schema] = nullable({"enum": [0, 1]})
+
+
 def bid_euchre_schemas() -> dict[str, Schema]:
-    """Bid Euchre's four schemas, by file stem, before the ``$ref`` are inlined."""
+    """Bid Euchre's five schemas, by file stem, before the ``$ref`` are inlined."""
     name = "Bid Euchre"
     return {
         "bid-euchre-record": record_schema(
@@ -646,6 +794,30 @@ def bid_euchre_schemas() -> dict[str, Schema]:
             EUCHRE_ACTION,
             BidEuchreOptions().to_dict(),
             _EUCHRE_DEAL,
+            {"const": 4},
+        ),
+        "bid-euchre-match": match_schema(
+            "bid-euchre",
+            "Bid Euchre match",
+            (
+                "match.to_dict() (BidEuchreMatch.to_dict()): the match envelope, each hand's"
+                " result document, the winning team (0 = NS, 1 = EW) at the top, and under"
+                " 'bid_euchre' the teams' scores and the winning team."
+            ),
+            {
+                **match_envelope(
+                    {"const": "bid-euchre"},
+                    REF_SEAT,
+                    {"const": 4},
+                    view_options(BidEuchreOptions().to_dict()),
+                    {"$ref": "#/$defs/result"},
+                ),
+                "winner": _TEAM_WINNER,
+                "bid_euchre": obj(
+                    {"scores": arr(INT, minItems=2, maxItems=2), "winner": _TEAM_WINNER}
+                ),
+            },
+            _EUCHRE_DEFS,
         ),
         "bid-euchre-view": {
             "$schema": DRAFT,

@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.envelope import RESULT_KEYS, STAGES, VIEW_KEYS, game_key
+from cardrules.envelope import (
+    ERROR_KEYS,
+    MATCH_KEYS,
+    RECORD_KEYS,
+    RESULT_KEYS,
+    STAGES,
+    VIEW_KEYS,
+    game_key,
+)
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -124,16 +132,24 @@ def test_result_documents_of_the_previous_release_still_load(variant_id: str) ->
     assert type(state.result()).from_dict(old, options) == state.result()
 
 
-@pytest.mark.parametrize("kind", ["view", "result"])
+@pytest.mark.parametrize("kind", cardrules.wire.SCHEMA_KINDS)
 @pytest.mark.parametrize("variant_id", ["tarot", "bid-euchre"])
 def test_each_variant_schema_extends_the_envelope(kind: str, variant_id: str) -> None:
     envelope = cardrules.json_schema(kind)
     schema = cardrules.json_schema(kind, variant_id)
     assert set(envelope["required"]) <= set(schema["required"])
     assert set(envelope["properties"]) <= set(schema["properties"])
-    assert game_key(variant_id) in schema["required"]
+    if kind in ("view", "result", "match"):
+        assert game_key(variant_id) in schema["required"]
 
 
-def test_the_envelope_has_no_record_or_error_schema() -> None:
-    with pytest.raises(cardrules.InvalidArgumentError, match="name a variant"):
-        cardrules.json_schema("record")
+@pytest.mark.parametrize(
+    ("kind", "keys"),
+    [("record", RECORD_KEYS), ("error", ERROR_KEYS), ("match", MATCH_KEYS)],
+)
+def test_the_envelope_schema_of_each_kind_requires_its_keys(
+    kind: str, keys: tuple[str, ...]
+) -> None:
+    schema = cardrules.json_schema(kind)
+    assert set(keys) <= set(schema["required"])
+    assert schema["additionalProperties"] is True

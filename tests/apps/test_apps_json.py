@@ -27,6 +27,7 @@ from cardrules import (
     json_schema,
 )
 from cardrules.bid_euchre import BidEuchreVariant
+from cardrules.envelope import ERROR_KEYS
 from cardrules.tarot import TarotVariant
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -239,6 +240,7 @@ def test_error_documents_name_code_rule_seat_and_action() -> None:
     with pytest.raises(IllegalActionError) as caught:
         state.apply("bid 4", seat=0)
     assert caught.value.to_dict() == {
+        "variant": "bid-euchre",
         "code": "not_your_turn",
         "rule_id": None,
         "seat": 0,
@@ -261,5 +263,6 @@ def test_error_documents_name_code_rule_seat_and_action() -> None:
         cardrules.NotationError("y"),
         cardrules.RecordError("z"),
     ):
-        assert set(error.to_dict()) == {"code", "rule_id", "seat", "action", "message"}
+        assert list(error.to_dict()) == list(ERROR_KEYS)
+        assert error.to_dict()["variant"] is None
     assert cardrules.NotationError("y").to_dict()["code"] == "bad_notation"

@@ -66,7 +66,7 @@ def test_a_record_with_two_cards_swapped_between_hands_is_refused(
         lambda d: d["actions"].append("pass"),
         lambda d: d["actions"].pop(),
         lambda d: d["options"].update(dealer=1),
-        lambda d: d.update(signature=d["signature"][:-1] + "0"),
+        lambda d: d.update(signature=d["signature"][:-1] + "01"[d["signature"][-1] == "0"]),
         lambda d: d.update(signature=d["signature"].upper()),
         lambda d: d.update(signature="hmac-sha256:"),
     ],
@@ -243,7 +243,7 @@ def test_app_data_in_a_record_is_kept_signed_and_replayed(variant: cardrules.Var
     assert record.meta is not None
     assert record.meta["players"] == ("Ann", "Bo", "Cy", "Di")  # read-only, as options
     assert record.to_dict()["meta"] == META
-    assert "meta" not in state.record().to_dict()
+    assert state.record().to_dict()["meta"] is None
     for key in (None, KEY):
         back = loads(dumps(record, key=key), key=key)
         assert back == record

@@ -307,7 +307,7 @@ FIELDS: Final[Counter[str]] = Counter()
 QUOTED: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
 
 
-def error_schema(variant_id: str) -> Any:
+def error_schema(variant_id: str | None) -> Any:
     jsonschema: Any = pytest.importorskip("jsonschema")
     return jsonschema.Draft202012Validator(cardrules.json_schema("error", variant_id))
 
@@ -351,7 +351,11 @@ def check_fields(
             assert shown == str(action)[:200]
         FIELDS["action given and carried"] += 1
     text = json.dumps(document, allow_nan=False)
-    SCHEMA_OF(variant_id).validate(json.loads(text))
+    # The envelope's schema, and the schema of the variant that refused it (if built in).
+    SCHEMA_OF(None).validate(json.loads(text))
+    refused_by = document["variant"] or variant_id
+    if refused_by in ("tarot", "bid-euchre"):
+        SCHEMA_OF(refused_by).validate(json.loads(text))
     FIELDS["documents valid"] += 1
 
 
@@ -895,6 +899,8 @@ def test_c_error_fields_of_any_input_from_any_seat(
             continue
         assert isinstance(error, CardrulesError), repr(error)
         check_fields(error, action, seat, state.variant.players, state.variant.id)
+        # The variant whose state refused the action, as the envelope says.
+        assert error.to_dict()["variant"] == state.variant.id, repr(error)
         tally("(c) error fields", "rejected")
 
 

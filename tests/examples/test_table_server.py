@@ -101,7 +101,7 @@ class Player:
         await self.send(message)
         answer = await self.expect(lambda m: m["type"] == "error", start)
         error: dict[str, Any] = answer["error"]
-        assert list(error) == ["code", "rule_id", "seat", "action", "message"]
+        assert list(error) == ["variant", "code", "rule_id", "seat", "action", "message"]
         return error
 
     def latest_view(self) -> dict[str, Any]:

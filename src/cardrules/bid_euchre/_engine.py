@@ -672,7 +672,7 @@ class Core:
                 raise WrongPhaseError(_PHASE_HINTS[phase], action=checked, seat=s)
         except CardrulesError as error:
             # The turn and the notation are checked before the action or the seat is known.
-            fill_caller(error, action, seat)
+            fill_caller(error, action, seat, self._h.tables.variant.id)
             raise
         return checked, s
 

@@ -27,15 +27,17 @@ from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 import attrs
 
+from cardrules._records import MatchRecord, Record
 from cardrules._util import quote
 from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.bid_euchre.scoring import HandFacts, HandResult, score_hand
 from cardrules.bid_euchre.state import BidEuchreState
+from cardrules.envelope import game_key, match_envelope
 from cardrules.errors import GameOverError, ScoreInputError
 from cardrules.info import player_names
-from cardrules.match import match_seed, next_deal_source
+from cardrules.match import deal_record, match_record, match_seed, next_deal_source
 from cardrules.registry import get_variant_class
-from cardrules.wire import match_check, match_document, match_header, match_list
+from cardrules.wire import match_agrees, match_document, match_list
 
 if TYPE_CHECKING:
     from cardrules.bid_euchre.variant import BidEuchreVariant
@@ -63,7 +65,9 @@ def _is_score_pair(value: object) -> TypeGuard[tuple[int, int]]:
     )
 
 
-# The fields of a match document besides its format, version and variant.
+# The fields of every match document besides its format, version and variant; the
+# envelope's, which a document written before it lacks; the fields from_dict reads (the
+# others are checked against the match they give).
 _DOCUMENT_FIELDS: Final = (
     "options",
     "seed",
@@ -74,6 +78,16 @@ _DOCUMENT_FIELDS: Final = (
     "is_over",
     "winner",
 )
+_ADDED_FIELDS: Final = (
+    "players",
+    "seat_names",
+    "first_dealer",
+    "deals",
+    "leaders",
+    "winners",
+    "bid_euchre",
+)
+_READ_FIELDS: Final = ("options", "seed", "require_seat", "totals", "results")
 
 
 def _team_totals(value: object) -> tuple[int, int]:
@@ -258,6 +272,11 @@ class BidEuchreMatch:
     seed: int | None
     require_seat: bool
     variant: BidEuchreVariant = attrs.field(eq=False, repr=False)
+    # The records of the hands added with after_deal, in order: () at the start, None
+    # once a hand was added otherwise (after() leaves it unset: see _deal_records).
+    _records: tuple[Record, ...] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     def __init__(  # noqa: PLR0913 - the fields, and two deprecated spellings
         self,
@@ -301,6 +320,7 @@ class BidEuchreMatch:
             require_seat=require_seat,
             variant=_variant_of(options, variant),
         )
+        _set(self, "_records", None if results else ())
 
     @classmethod
     def start(
@@ -507,46 +527,135 @@ class BidEuchreMatch:
         source = next_deal_source(self.seed, len(self.results), rng, seed)
         return self.variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
 
+    def _deal_records(self) -> tuple[Record, ...] | None:
+        """The records of the hands, if every hand was added with :meth:`after_deal`."""
+        records: tuple[Record, ...] | None = getattr(self, "_records", None)
+        return records
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A match built by after() has no _records slot set: pickled as None.
+        return {
+            field.name: getattr(self, field.name, None) for field in attrs.fields(BidEuchreMatch)
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            _set(self, name, value)
+
+    def after_deal(self, state: BidEuchreState) -> BidEuchreMatch:
+        """The match after one more hand played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the match keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished hand's state.
+            GameOverError: the match is over.
+            ScoreInputError: the hand is not the match's next hand (another variant,
+                dealer or ``require_seat``; in a match with a seed, not the hand it deals).
+
+        >>> match = BidEuchreMatch.start(seed=4, require_seat=True)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0], seat=state.to_play)
+        >>> match = match.after_deal(state)
+        >>> match.scores, match.dealer, match.record().deals[0].require_seat
+        ((0, 0), 1, True)
+        """
+        record = deal_record(self, state)
+        match = self.after(state.result())
+        records = self._deal_records()
+        _set(match, "_records", None if records is None else (*records, record))
+        return match
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start (the options, the seed, the first dealer, the
+        starting totals, ``require_seat``) and each hand's record, replayable
+        (``cardrules.records.replay_match``) and signable
+        (``cardrules.dumps(match.record(), key=...)``).
+
+        Raises:
+            RecordError: a hand was entered as its result or facts (:meth:`after`), not
+                played through :meth:`after_deal`, or the match was restored from its
+                document (:meth:`from_dict`).
+
+        >>> book = BidEuchreMatch.start(seed=4, totals=(12, 7), dealer=2).record()
+        >>> book.dealer, book.match["totals"], book.deals
+        (2, (12, 7, 12, 7), ())
+        """
+        if not self.results:
+            return match_record(self, self._deal_records())
+        start = BidEuchreMatch.start(
+            self.options,
+            totals=(
+                self.scores[0] - sum(hand.delta[0] for hand in self.results),
+                self.scores[1] - sum(hand.delta[1] for hand in self.results),
+            ),
+            dealer=(self.dealer - len(self.results)) % 4,
+            seed=self.seed,
+            require_seat=self.require_seat,
+            variant=self.variant,
+        )
+        return match_record(start, self._deal_records())
+
     def to_dict(self) -> dict[str, Any]:
         """The match as JSON values, from which :meth:`from_dict` restores it exactly.
 
-        The options, the seed, each hand's ``to_dict()``, and what follows from them
-        (the next dealer, each seat's total as :attr:`totals` gives it, whether it is
-        over and the winning team).
+        The envelope every match document has (``cardrules.envelope.MATCH_KEYS``: the
+        variant and its options, the table, the seed, the dealers, each seat's total as
+        :attr:`totals` gives it, who leads, whether it is over and the winning seats,
+        each hand's ``to_dict()``), then the winning team (0 = NS, 1 = EW), at the top
+        as before the envelope, and under the ``"bid_euchre"`` key with the teams'
+        :attr:`scores`.
 
         >>> import json
         >>> match = BidEuchreMatch.start(totals=(10, 3), seed=2)
         >>> document = json.loads(json.dumps(match.to_dict()))
-        >>> document["variant"], document["totals"], document["dealer"]
-        ('bid-euchre', [10, 3, 10, 3], 0)
+        >>> document["variant"], document["totals"], document["dealer"], document["leaders"]
+        ('bid-euchre', [10, 3, 10, 3], 0, [0, 2])
+        >>> document["bid_euchre"]
+        {'scores': [10, 3], 'winner': None}
         >>> BidEuchreMatch.from_dict(document) == match
         True
         """
+        winner = self.winner
         return {
-            **match_header("bid-euchre"),
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "require_seat": self.require_seat,
-            "dealer": self.dealer,
-            "totals": list(self.totals),
-            "results": [result.to_dict() for result in self.results],
-            "is_over": self.is_over,
-            "winner": self.winner,
+            **match_envelope(
+                self.variant,
+                seed=self.seed,
+                require_seat=self.require_seat,
+                first_dealer=(self.dealer - len(self.results)) % 4,
+                dealer=self.dealer,
+                totals=self.totals,
+                leaders=self.leaders,
+                is_over=self.is_over,
+                winners=() if winner is None else (winner, winner + 2),
+                results=[result.to_dict() for result in self.results],
+            ),
+            "winner": winner,
+            game_key("bid-euchre"): {"scores": list(self.scores), "winner": winner},
         }
 
     @classmethod
-    def from_dict(cls, document: Mapping[str, Any]) -> BidEuchreMatch:
+    def from_dict(
+        cls, document: Mapping[str, Any], *, variant: BidEuchreVariant | None = None
+    ) -> BidEuchreMatch:
         """The match a :meth:`to_dict` document describes (untrusted JSON): play goes on
         from it exactly as from the match that wrote it.
 
         The hands are scored again from their facts under the document's options and
-        played again from the totals before them (E-34 after each), so the dealer,
-        whether it is over and the winner must be what the hands give.
+        played again from the totals before them (E-34 after each), so every other
+        field (the dealers, who leads, whether it is over and who won) must be what the
+        hands give. A document written before the envelope (without its keys) loads too.
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            variant: The variant that deals the match's next hands: a Bid Euchre
+                variant of the document's options; by default the registered one.
 
         Raises:
             ScoreInputError: not a Bid Euchre match document, a field missing, unknown or
-                of the wrong type, a tampered hand, a hand after the end, or a derived
-                field that differs (the message names it).
+                of the wrong type, a tampered hand, a hand after the end, a derived field
+                that differs (the message names it), or a variant of other options.
             OptionsError: the options are refused.
             InvalidArgumentError: the seed is not an int at most 2**53 in magnitude.
 
@@ -560,15 +669,19 @@ class BidEuchreMatch:
         ...
         cardrules.errors.ScoreInputError: ...
         """
-        data = match_document(document, "bid-euchre", _DOCUMENT_FIELDS)
+        data = match_document(document, "bid-euchre", _DOCUMENT_FIELDS, _ADDED_FIELDS)
         options = BidEuchreOptions.from_dict(data["options"])
         results = [HandResult.from_dict(item, options) for item in match_list(data, "results")]
         final = _team_totals(match_list(data, "totals"))
-        dealer = data["dealer"]
-        if type(dealer) is not int or not 0 <= dealer <= 3:
+        # The first dealer: the envelope's, else the dealer before the hands (E-5).
+        first = data.get("first_dealer", data["dealer"])
+        if type(first) is not int or not 0 <= first <= 3:
+            key = "first_dealer" if "first_dealer" in data else "dealer"
             raise ScoreInputError(
-                f"the match document's 'dealer' is a seat from 0 to 3, not {quote(dealer)}"
+                f"the match document's {key!r} is a seat from 0 to 3, not {quote(first)}"
             )
+        if "first_dealer" not in data:
+            first = (first - len(results)) % 4
         start = (
             final[0] - sum(hand.delta[0] for hand in results),
             final[1] - sum(hand.delta[1] for hand in results),
@@ -576,9 +689,10 @@ class BidEuchreMatch:
         match = cls.start(
             options,
             totals=start,
-            dealer=(dealer - len(results)) % 4,
+            dealer=first,
             seed=data["seed"],
             require_seat=data["require_seat"],
+            variant=variant,
         )
         for number, hand in enumerate(results, 1):
             if match.is_over:
@@ -589,13 +703,13 @@ class BidEuchreMatch:
             match = cls(
                 options=options,
                 totals=start,
-                dealer=dealer,
+                dealer=first,
                 winner=data["winner"],
                 seed=match.seed,
                 require_seat=match.require_seat,
+                variant=match.variant,
             )
-        match_check(data, "is_over", match.is_over)
-        match_check(data, "winner", match.winner)
+        match_agrees(data, match.to_dict(), skip=_READ_FIELDS)
         return match
 
     def next_hand(self, rng: random.Random | None = None) -> BidEuchreState:

@@ -769,7 +769,7 @@ class Core:
                 )
         except CardrulesError as error:
             # The turn and the notation are checked before the action or the seat is known.
-            fill_caller(error, action, seat)
+            fill_caller(error, action, seat, self._g.tables.variant.id)
             raise
         return checked, s
 

@@ -33,20 +33,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardrules._records import MatchRecord, Record
 from cardrules._util import MAX_POINTS, quote
+from cardrules.envelope import game_key, match_envelope
 from cardrules.errors import GameOverError, OptionsError, ScoreInputError
 from cardrules.info import player_names
-from cardrules.match import match_seed, next_deal_source
+from cardrules.match import deal_record, match_record, match_seed, next_deal_source
 from cardrules.registry import get_variant_class
 from cardrules.tarot.options import TarotOptions
 from cardrules.tarot.scoring import DealFacts, DealResult, Score, score_deal
-from cardrules.wire import (
-    match_check,
-    match_document,
-    match_header,
-    match_list,
-    number,
-)
+from cardrules.wire import match_agrees, match_document, match_list
 
 if TYPE_CHECKING:
     from cardrules.tarot.state import TarotState
@@ -82,7 +78,9 @@ def _signed(value: Score) -> str:
 # A total is a number JSON carries exactly (2**53 in magnitude), in half points at most.
 _MAX_TOTAL: Final = 1 << 53
 
-# The fields of a match document besides its format, version and variant.
+# The fields of every match document besides its format, version and variant; the
+# envelope's, which a document written before it lacks; the fields from_dict reads (the
+# others are checked against the match they give).
 _DOCUMENT_FIELDS: Final = (
     "options",
     "seed",
@@ -94,6 +92,24 @@ _DOCUMENT_FIELDS: Final = (
     "results",
     "is_over",
     "winner",
+)
+_ADDED_FIELDS: Final = (
+    "players",
+    "seat_names",
+    "first_dealer",
+    "deals",
+    "leaders",
+    "winners",
+    "tarot",
+)
+_READ_FIELDS: Final = (
+    "options",
+    "seed",
+    "require_seat",
+    "deal_limit",
+    "target_score",
+    "totals",
+    "results",
 )
 
 
@@ -193,6 +209,9 @@ class TarotMatch:
     # The variant that deals the next deal: the one whose new_match() began the match,
     # else the variant of the options, found when the match first deals.
     _variant: TarotVariant | None = attrs.field(eq=False, repr=False)
+    # The records of the deals added with after_deal, in order: () at the start, None
+    # once a deal was added otherwise (after() leaves it unset: see _deal_records).
+    _records: tuple[Record, ...] | None = attrs.field(init=False, eq=False, repr=False)
 
     def __init__(
         self,
@@ -257,6 +276,7 @@ class TarotMatch:
         object.__setattr__(self, "totals", tuple(running))
         object.__setattr__(self, "_played", played)
         object.__setattr__(self, "_variant", None)
+        object.__setattr__(self, "_records", None if checked else ())
 
     def _limit(self) -> int | None:
         """The number of played deals after which the match is over, if any."""
@@ -351,7 +371,10 @@ class TarotMatch:
         """A match with no deal yet whose deals ``variant`` deals (its ``new_match``),
         ``start`` the keywords of :meth:`start`."""
         match = cls.start(variant.options, **start)
-        object.__setattr__(match, "_variant", variant)
+        # A first dealer given to new_match is the match's options' dealer: the deals
+        # are the variant's of those options (its class kept), as their records say.
+        chosen = variant if match.options == variant.options else type(variant)._of(match.options)
+        object.__setattr__(match, "_variant", chosen)
         return match
 
     @property
@@ -524,47 +547,138 @@ class TarotMatch:
             object.__setattr__(self, "_variant", variant)
         return variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
 
+    def _deal_records(self) -> tuple[Record, ...] | None:
+        """The records of the deals, if every deal was added with :meth:`after_deal`."""
+        records: tuple[Record, ...] | None = getattr(self, "_records", None)
+        return records
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A match built by after() has no _records slot set: pickled as None.
+        return {field.name: getattr(self, field.name, None) for field in attrs.fields(TarotMatch)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def after_deal(self, state: TarotState) -> TarotMatch:
+        """The match with one more deal played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the match keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished deal's state.
+            GameOverError: the match is over.
+            ScoreInputError: the deal is not the match's next deal (another variant,
+                dealer or ``require_seat``; in a match with a seed, not the deal it deals).
+
+        >>> match = TarotMatch.start(seed=4, deal_limit=3)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[-1])
+        >>> match = match.after_deal(state)
+        >>> match.totals, match.dealer, len(match.record().deals)
+        ((686, -2058, 686, 686), 1, 1)
+        """
+        record = deal_record(self, state)
+        match = self.after(state.result())
+        records = self._deal_records()
+        object.__setattr__(match, "_records", None if records is None else (*records, record))
+        return match
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start (the options, the seed, the first dealer, the
+        starting totals, ``require_seat``, the session's length) and each deal's record,
+        replayable (``cardrules.records.replay_match``) and signable
+        (``cardrules.dumps(match.record(), key=...)``).
+
+        Raises:
+            RecordError: a deal was entered as its result or facts (:meth:`after`), not
+                played through :meth:`after_deal`, or the match was restored from its
+                document (:meth:`from_dict`).
+
+        >>> book = TarotMatch.start(seed=4, totals=(30, -10, -10, -10)).record()
+        >>> book.match["totals"], book.deals
+        ((30, -10, -10, -10), ())
+        """
+        start = TarotMatch(
+            options=self.options,
+            totals=self._start_totals(),
+            seed=self.seed,
+            require_seat=self.require_seat,
+            deal_limit=self.deal_limit,
+            target_score=self.target_score,
+        )
+        object.__setattr__(start, "_variant", self._variant)
+        return match_record(start, self._deal_records())
+
+    def _the_variant(self) -> TarotVariant:
+        """The variant that deals the match's deals (see :meth:`next_deal`)."""
+        variant = self._variant
+        if variant is None:
+            variant = get_variant_class("tarot")._of(self.options)
+            object.__setattr__(self, "_variant", variant)
+        return variant
+
     def to_dict(self) -> dict[str, Any]:
         """The match as JSON values, from which :meth:`from_dict` restores it exactly.
 
-        The options, the seed, the session's length, each result's ``to_dict()``, and
-        what follows from them (the next dealer, the totals, whether it is over and who
-        won). A half point is a float (``40.5``), as in every document: exact in binary.
+        The envelope every match document has (``cardrules.envelope.MATCH_KEYS``: the
+        variant and its options, the table, the seed, the dealers, the totals, who leads
+        and who won, each result's ``to_dict()``), then the session's length and the
+        winning seat, at the top as before the envelope and under the ``"tarot"`` key.
+        A half point is a float (``40.5``), as in every document: exact in binary.
 
         >>> import json
         >>> match = TarotMatch.start(seed=3, deal_limit=4)
         >>> document = json.loads(json.dumps(match.to_dict()))
-        >>> document["variant"], document["totals"], document["seed"]
-        ('tarot', [0, 0, 0, 0], 3)
+        >>> document["variant"], document["totals"], document["seed"], document["deals"]
+        ('tarot', [0, 0, 0, 0], 3, 0)
+        >>> document["tarot"]
+        {'deal_limit': 4, 'target_score': None, 'winner': None}
         >>> TarotMatch.from_dict(document) == match
         True
         """
+        winner = self.winner
+        own = {"deal_limit": self.deal_limit, "target_score": self.target_score, "winner": winner}
         return {
-            **match_header("tarot"),
-            "options": self.options.to_dict(),
-            "seed": self.seed,
-            "require_seat": self.require_seat,
-            "deal_limit": self.deal_limit,
-            "target_score": self.target_score,
-            "dealer": self.dealer,
-            "totals": [number(total) for total in self.totals],
-            "results": [result.to_dict() for result in self.results],
-            "is_over": self.is_over,
-            "winner": self.winner,
+            **match_envelope(
+                self._the_variant(),
+                seed=self.seed,
+                require_seat=self.require_seat,
+                first_dealer=self.options.dealer,
+                dealer=self.dealer,
+                totals=self.totals,
+                leaders=self.leaders,
+                is_over=self.is_over,
+                winners=() if winner is None else (winner,),
+                results=[result.to_dict() for result in self.results],
+            ),
+            **own,
+            game_key("tarot"): dict(own),
         }
 
     @classmethod
-    def from_dict(cls, document: Mapping[str, Any]) -> TarotMatch:
+    def from_dict(
+        cls, document: Mapping[str, Any], *, variant: TarotVariant | None = None
+    ) -> TarotMatch:
         """The match a :meth:`to_dict` document describes (untrusted JSON): play goes on
         from it exactly as from the match that wrote it.
 
-        Each result is scored again from its facts under the document's options; the
-        dealer, whether it is over and the winner must be what the deals give.
+        Each result is scored again from its facts under the document's options; every
+        other field (the dealers, the totals' leaders, whether it is over and who won)
+        must be what the deals give. A document written before the envelope (without
+        its keys) loads too.
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            variant: The variant that deals the match's next deals: a French Tarot
+                variant of the document's options (a subclass's too); by default the
+                registered one.
 
         Raises:
             ScoreInputError: not a Tarot match document, a field missing, unknown or of
-                the wrong type, a tampered result, or a derived field that differs (the
-                message names it).
+                the wrong type, a tampered result, a derived field that differs (the
+                message names it), or a variant of other options.
             OptionsError: the options are refused.
             InvalidArgumentError: the seed is not an int at most 2**53 in magnitude.
 
@@ -576,9 +690,10 @@ class TarotMatch:
         >>> TarotMatch.from_dict({**document, "winner": 1})
         Traceback (most recent call last):
         ...
-        cardrules.errors.ScoreInputError: ...
+        cardrules.errors.ScoreInputError: the match document's 'winner' is 1, but its deals \
+give null
         """
-        data = match_document(document, "tarot", _DOCUMENT_FIELDS)
+        data = match_document(document, "tarot", _DOCUMENT_FIELDS, _ADDED_FIELDS)
         options = TarotOptions.from_dict(data["options"])
         results = [DealResult.from_dict(item, options) for item in match_list(data, "results")]
         match = cls(
@@ -590,9 +705,15 @@ class TarotMatch:
             deal_limit=data["deal_limit"],
             target_score=data["target_score"],
         )
-        match_check(data, "dealer", match.dealer)
-        match_check(data, "is_over", match.is_over)
-        match_check(data, "winner", match.winner)
+        if variant is not None:
+            given: object = variant
+            if getattr(given, "id", None) != "tarot" or getattr(given, "options", None) != options:
+                raise ScoreInputError(
+                    "the match's variant must be a French Tarot variant of the document's"
+                    f" options, not {quote(variant)}"
+                )
+            object.__setattr__(match, "_variant", variant)
+        match_agrees(data, match.to_dict(), skip=_READ_FIELDS)
         return match
 
     def explain(self, names: Sequence[str] | None = None) -> str:
