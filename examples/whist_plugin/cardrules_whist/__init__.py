@@ -495,7 +495,9 @@ class WhistMatch:
         if self.is_over:
             raise GameOverError("the game is over (W-9): there is no next deal")
         source = next_deal_source(self.seed, len(self.results), rng, seed)
-        return self.variant.new_game(dealer=self.dealer, **source)
+        state = self.variant.new_game(dealer=self.dealer, **source)
+        assert isinstance(state, WhistState)  # the kit deals with deal_cards and deal()
+        return state
 
     def explain(self) -> str:
         """Each deal's summary, then the score of the game.
@@ -593,29 +595,19 @@ class WhistVariant(KitVariant):
             deal_piles=("turn_up",),
         )
 
-    def new_game(
-        self,
-        *,
-        rng: random.Random | None = None,
-        seed: int | None = None,
-        dealer: int | None = None,
-    ) -> WhistState:
-        """Shuffle, deal one card at a time (W-2) and turn up the last card (W-3).
+    def deal_cards(self, deck: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], ...]:
+        """The deal of the shuffled ``deck``, as :meth:`deal_piles` writes it: one card at
+        a time from the dealer's left (W-2), the last card, the dealer's, turned up (W-3).
+        The kit's ``new_game`` shuffles and deals with it.
 
-        Args:
-            rng: The generator that shuffles.
-            seed: Or a seed for a fresh ``random.Random``.
-            dealer: The dealer's seat; 0 by default.
-
-        Returns:
-            The state before the first card.
+        >>> state = WhistVariant().new_game(seed=3, dealer=1)
+        >>> state.turn_up in state.hand(1), state.to_play
+        (True, 2)
         """
-        rng = self._rng(rng, seed)
-        dealer = check_seat(0 if dealer is None else dealer, PLAYERS)
-        deck = decks.shuffle(DECK, rng)
         hands = decks.deal(deck, players=PLAYERS, packet=1, first=(dealer + 1) % PLAYERS)
         # W-3: the last card dealt is the dealer's, and it is turned up.
-        return self.deal(hands=hands, turn_up=deck[-1], dealer=dealer)
+        turn_up = deck[-1]
+        return (*(tuple(c for c in hand if c != turn_up) for hand in hands), (turn_up,))
 
     def new_match(
         self,
