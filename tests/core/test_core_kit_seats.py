@@ -1,7 +1,7 @@
 """States that require the acting seat (``require_seat=True``) for every game on the kit:
 a :class:`cardrules.KitVariant` deals them with no code of its own, every later state
 keeps requiring the seat, records and pickles keep the requirement, a series carries it
-to every deal.
+to every deal, and the conformance kit checks it.
 
 The games: *Call*, a small game written here on the kit alone (three seats named A, B
 and C, four cards each from the spades and hearts, each seat first calls how many tricks
@@ -40,6 +40,7 @@ from cardrules.actions import Action, ActionSpace, ValueAction
 from cardrules.match import Series, deal_seed
 from cardrules.options import int_in
 from cardrules.state import _requiring_seat, _seated_class
+from cardrules.testing import ConformanceError, check_variant
 from cardrules.trickplay import TrickState, TrickView
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ else:
     whist = sys.modules.get("cardrules_whist")
 
 HAVE_PLUGINS = {"cardrules_whist", "cardrules_ohhell"} <= sys.modules.keys()
+PLUGINS = pytest.mark.skipif(
+    not HAVE_PLUGINS, reason="the examples folder is not next to the tests"
+)
 DECK = tuple(card for card in decks.standard_deck() if card.suit in (Suit.SPADES, Suit.HEARTS))
 
 
@@ -295,3 +299,34 @@ def test_only_a_deals_first_kit_state_is_made_to_require_the_seat() -> None:
         _requiring_seat(state.apply("call 1"))
     seated_class: Any = type(seated)
     assert _seated_class(seated_class) is seated_class
+
+
+class IgnoresTheSeat(CallVariant):
+    """Deals plain states whatever ``require_seat`` says."""
+
+    def new_game(self, **kwargs: Any) -> State:
+        kwargs.pop("require_seat", None)
+        return super().new_game(**kwargs)
+
+
+class ForgetsTheSeatInRecords(CallVariant):
+    """Replays its records as plain games."""
+
+    def _deal_from_record(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool
+    ) -> State:
+        return self.state_from_deal_json(dealer, deal)
+
+
+def test_the_conformance_kit_plays_a_kit_game_dealt_with_require_seat() -> None:
+    report = check_variant(CallVariant(), games=3, seed=1)
+    plain = check_variant(CallVariant(), games=3, seed=1, thorough=0)
+    assert report.failures == 0
+    # Each game is played again dealt with require_seat=True: a pickle and a record at
+    # its deal and at its end.
+    assert report.round_trips == 2 * report.steps + 3 * 3 + 4 * 3
+    assert plain.round_trips == 3
+    with pytest.raises(ConformanceError, match="dealt with require_seat=True does not require"):
+        check_variant(IgnoresTheSeat(), games=1, seed=1)
+    with pytest.raises(ConformanceError, match="does not reproduce a state that requires the"):
+        check_variant(ForgetsTheSeatInRecords(), games=1, seed=1)
