@@ -330,3 +330,16 @@ def test_the_conformance_kit_plays_a_kit_game_dealt_with_require_seat() -> None:
         check_variant(IgnoresTheSeat(), games=1, seed=1)
     with pytest.raises(ConformanceError, match="does not reproduce a state that requires the"):
         check_variant(ForgetsTheSeatInRecords(), games=1, seed=1)
+
+
+# -- the example plugins' matches ----------------------------------------------------------
+
+
+@PLUGINS
+def test_whist_and_oh_hell_matches_carry_require_seat() -> None:
+    for variant in (whist.WhistVariant(), ohhell.OhHellVariant()):
+        match = variant.new_match(seed=6, require_seat=True)
+        state = match.next_deal()
+        assert state.requires_seat
+        assert state == variant.new_game(seed=deal_seed(6, 0), require_seat=True)
+        assert not variant.new_match(seed=6).next_deal().requires_seat
