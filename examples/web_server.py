@@ -98,7 +98,6 @@ from cardrules import (
     CardKind,
     CardrulesError,
     IllegalActionError,
-    InvalidArgumentError,
     NotationError,
     State,
     Suit,
@@ -535,9 +534,9 @@ class Lobby:
             self._make_room()
             try:
                 variant = cardrules.get_variant(name)
+                state = seated_deal(variant, seed)
             except CardrulesError as exc:
                 raise HttpError(400, "bad_variant", str(exc)) from None
-            state = seated_deal(variant, seed)
             players = state.variant.players
             if len(set(bots)) != len(bots) or not set(bots) < set(range(players)):
                 raise HttpError(
@@ -635,23 +634,21 @@ class Lobby:
 
 
 def seated_deal(variant: Variant, seed: int | None) -> State:
-    """A deal of ``variant`` whose states require the acting seat, where it deals such
-    states: a move applied without the seat its token proves is refused, never played
-    for whoever is to play.
+    """A deal of ``variant`` whose states require the acting seat: a move applied without
+    the seat its token proves is refused, never played for whoever is to play.
 
-    Every registered variant is served, a plugin's too. A variant whose deals do not take
-    ``require_seat`` (its ``new_match`` refuses it) is dealt plainly: the server passes
-    the seat to every ``apply`` all the same.
+    Every game on the library's kit deals such states, a plugin's too; the server serves
+    no game that cannot.
+
+    Raises:
+        InvalidArgumentError: the variant's deals cannot require the seat (a game whose
+            ``new_game`` takes no ``require_seat``).
 
     >>> import cardrules
     >>> seated_deal(cardrules.get_variant("tarot"), 7).requires_seat
     True
     """
-    try:
-        match = variant.new_match(require_seat=True)
-    except InvalidArgumentError:
-        match = variant.new_match()
-    return match.next_deal(seed=seed)
+    return variant.new_match(require_seat=True).next_deal(seed=seed)
 
 
 def variants() -> list[dict[str, Any]]:

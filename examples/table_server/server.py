@@ -59,7 +59,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 import cardrules
-from cardrules import CardrulesError, InvalidArgumentError, Match, State, Variant, records
+from cardrules import CardrulesError, Match, State, Variant, records
 from cardrules.actions import Play
 from cardrules.match import Series
 
@@ -131,18 +131,20 @@ class Storage:
 
 
 def seated_match(variant: Variant, seed: int) -> Match:
-    """A match of ``variant`` whose deals require the acting seat, where the variant
-    deals such states; a variant whose ``new_match`` refuses ``require_seat`` (a plugin
-    whose deals do not take it) gets a plain match: the table passes the seat to every
-    ``apply`` all the same.
+    """A match of ``variant`` whose deals require the acting seat: a move the table
+    applies without the seat would be refused, never played for whoever is to play.
+
+    Every game on the library's kit deals such states, a plugin's too; the table hosts
+    no game that cannot.
+
+    Raises:
+        InvalidArgumentError: the variant's deals cannot require the seat (a game whose
+            ``new_game`` takes no ``require_seat``).
 
     >>> seated_match(cardrules.get_variant("bid-euchre"), 7).next_deal().requires_seat
     True
     """
-    try:
-        return variant.new_match(seed=seed, require_seat=True)
-    except InvalidArgumentError:
-        return variant.new_match(seed=seed)
+    return variant.new_match(seed=seed, require_seat=True)
 
 
 def sign_deal(state: State, *, key: bytes, meta: Mapping[str, Any]) -> str:
@@ -277,6 +279,10 @@ class Table:
             deal_limit: End the table after this many deals, if the match has not
                 ended by then (some never end by themselves).
             table_id: The table's name in its records; random by default.
+
+        Raises:
+            InvalidArgumentError: a game whose deals cannot require the seat
+                (:func:`seated_match`).
         """
         if seed is None:
             seed = secrets.randbits(53)
@@ -284,7 +290,7 @@ class Table:
         start = {
             "seed": seed,
             "dealer": match.dealer,
-            "require_seat": match.next_deal().requires_seat,
+            "require_seat": True,
         }
         table = cls(
             variant=variant,

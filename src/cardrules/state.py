@@ -442,7 +442,9 @@ class KitVariant(Variant):
     * :attr:`num_actions`, :meth:`action_id`, :meth:`action_from_id` and
       :meth:`parse_action` from ``actions``;
     * :meth:`new_game`: the deck shuffled, the hands and piles of :meth:`deal_shape`
-      dealt from the dealer's left;
+      dealt from the dealer's left (or a game's own :meth:`deal_cards`); with
+      ``require_seat=True``, states that refuse a move without the acting seat, as the
+      built-in games deal them for servers, kept and replayed by the game's records;
     * :meth:`deal_json` and :meth:`state_from_deal_json` from the piles: ``{"hands":
       [[codes] …], <pile>: [codes] …}`` for the piles of :attr:`GameInfo.deal_piles
       <cardrules.info.GameInfo.deal_piles>`, read back from untrusted JSON.
@@ -582,18 +584,26 @@ class KitVariant(Variant):
         rng: random.Random | None = None,
         seed: int | None = None,
         dealer: int | None = None,
+        require_seat: bool = False,
     ) -> State:
-        """Shuffle with ``rng`` (or ``random.Random(seed)``), deal the hands one card at a
-        time from the dealer's left, then each pile from the cards that follow
-        (:meth:`deal_shape`); the rest of the pack is not used.
+        """Shuffle with ``rng`` (or ``random.Random(seed)``) and deal: the piles of
+        :meth:`deal_cards` (by default the hands one card at a time from the dealer's
+        left, then each pile of :meth:`deal_shape` from the cards that follow), made a
+        state by :meth:`state_from_piles`.
 
         Args:
             rng: The generator that shuffles.
             seed: Or a seed for a fresh ``random.Random``.
             dealer: The dealer's seat; 0 by default.
+            require_seat: For servers: this state and every state after it refuse
+                ``apply``/``check`` without ``seat=`` (:class:`~cardrules.SeatRequiredError`),
+                so a client's move is always checked against its own seat. Records keep
+                it, and replay it.
 
         Raises:
             InvalidSeatError: ``dealer`` is not a seat.
+            InvalidArgumentError: ``require_seat`` is not a bool, or both ``rng`` and
+                ``seed``.
 
         >>> import attrs
         >>> from cardrules import decks
@@ -613,19 +623,47 @@ class KitVariant(Variant):
         (3, 0, [13, 13, 13, 13])
         >>> Whist().new_game(seed=1, dealer=3) == state  # a seed deals the same cards
         True
+        >>> served = Whist().new_game(seed=1, dealer=3, require_seat=True)
+        >>> served.apply("play 3S", seat=0).requires_seat
+        True
+        >>> served.apply("play 3S")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.SeatRequiredError: this game requires the acting seat: pass seat=, \
+the seat of the client that sent the action (seat 0 is to play)
         """
+        seated = _check_require_seat(require_seat)
         generator = self._rng(rng, seed)
+        seat = check_seat(0 if dealer is None else dealer, self.players)
+        state = self.state_from_piles(seat, self.deal_cards(shuffle(self.deck, generator), seat))
+        return _requiring_seat(state) if seated else state
+
+    def deal_cards(self, deck: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], ...]:
+        """The piles (in :meth:`deal_piles` order) that ``dealer`` deals from the shuffled
+        ``deck``: the hands of :meth:`deal_shape`, one card at a time from the dealer's
+        left, then each pile from the cards that follow; the rest of the pack is not used.
+
+        A game that deals otherwise (Whist turns up the dealer's last card, which stays
+        in the dealer's hand) overrides it, and :meth:`new_game` deals its way.
+
+        >>> import attrs
+        >>> from cardrules import decks
+        >>> class Duel(KitVariant):  # two hands of 3, then a turn-up
+        ...     id, name, players, deck = "duel", "Duel", 2, decks.standard_deck()[:8]
+        ...     options_class, actions = attrs.make_class("Options", []), ActionSpace([])
+        ...     def deal_shape(self): return (3, 1)
+        >>> [" ".join(map(str, pile)) for pile in Duel().deal_cards(Duel.deck, dealer=0)]
+        ['2S 4S 6S', 'AS 3S 5S', '7S']
+        """
         players = self.players
-        seat = check_seat(0 if dealer is None else dealer, players)
-        deck = shuffle(self.deck, generator)
         size, *sizes = self.deal_shape()
-        hands = deal(deck, players=players, packet=1, first=seat + 1, hand_size=size)
+        hands = deal(deck, players=players, packet=1, first=(dealer + 1) % players, hand_size=size)
         rest = deck[players * size :]
         piles = []
         for count in sizes:
-            piles.append(rest[:count])
+            piles.append(tuple(rest[:count]))
             rest = rest[count:]
-        return self.state_from_piles(seat, (*hands, *piles))
+        return (*hands, *piles)
 
     def deal_piles(self, state: State) -> tuple[tuple[Card, ...], ...]:
         """The cards of ``state``'s deal: each seat's hand, then the declared piles.
@@ -694,6 +732,14 @@ class KitVariant(Variant):
             raise
         except CardrulesError as exc:
             raise RecordError(f"the record's deal is invalid: {exc}") from None
+
+    def _deal_from_record(
+        self, dealer: int, deal: Mapping[str, Any], *, require_seat: bool
+    ) -> State:
+        """The record's first state, requiring the acting seat as the game that was
+        recorded did (``new_game(..., require_seat=True)``)."""
+        state = self.state_from_deal_json(dealer, deal)
+        return _requiring_seat(state) if require_seat else state
 
 
 def _kit_variant(cls: type[KitVariant], options: Mapping[str, Any]) -> KitVariant:
@@ -1141,6 +1187,71 @@ the seat of the client that sent the action (seat 1 is to play)
             action=action,
             variant=self.variant.id,  # type: ignore[attr-defined]
         )
+
+
+def _check_require_seat(require_seat: object) -> bool:
+    """``require_seat`` if it is a bool, else the error a caller can act on."""
+    if type(require_seat) is not bool:
+        raise InvalidArgumentError(f"require_seat must be True or False, not {quote(require_seat)}")
+    return require_seat
+
+
+# The seat-requiring subclass of each kit state class, made once: two would make states
+# of one game unequal.
+_SEATED_CLASSES: dict[type[StateBase], type[StateBase]] = {}
+
+
+def _seated_class(cls: type[StateBase]) -> type[StateBase]:
+    """``class X(SeatRequired, cls)``: the states of ``cls`` that require the acting seat,
+    the class the built-in games declare for themselves, made here for a kit game. It
+    keeps the name of ``cls``, so its messages and ``repr`` read the same."""
+    if issubclass(cls, SeatRequired):
+        return cls
+    found = _SEATED_CLASSES.get(cls)
+    if found is None:
+        made = type(
+            cls.__name__,
+            (SeatRequired, cls),
+            {
+                "__slots__": (),
+                "__module__": cls.__module__,
+                "__qualname__": cls.__qualname__,
+                "__doc__": f"A {cls.__name__} that requires the acting seat (require_seat=True).",
+            },
+        )
+        # setdefault: two threads dealing the first seated game keep one class.
+        found = _SEATED_CLASSES.setdefault(cls, made)
+    return found
+
+
+def _requiring_seat(state: State) -> State:
+    """The first state of a deal as a state of its seat-requiring class: the same deal,
+    whose every later state requires the acting seat (the kit's states build the next
+    state of their own class).
+
+    Raises:
+        InvalidArgumentError: ``state`` is not a deal's first state on the kit
+            (:class:`StateBase`).
+    """
+    if state.requires_seat:
+        return state
+    if not isinstance(state, StateBase) or state.history:
+        raise InvalidArgumentError(
+            f"{state.variant.name} deals no state that requires the seat: the kit makes a"
+            " deal's first state require it, on cardrules.StateBase"
+        )
+    # Every slot of every class of the state (a private one by its mangled name), and
+    # its __dict__ if it has one: the state as it was dealt.
+    values: dict[str, object] = {}
+    for klass in type(state).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for slot in (slots,) if isinstance(slots, str) else slots:
+            private = slot.startswith("__") and not slot.endswith("__")
+            name = f"_{klass.__name__.lstrip('_')}{slot}" if private else slot
+            if slot not in ("__dict__", "__weakref__") and hasattr(state, name):
+                values[name] = object.__getattribute__(state, name)
+    values.update(getattr(state, "__dict__", {}))
+    return _seated_class(type(state))._new(**values)
 
 
 def _action_of_id(variant: Variant, number: int, seat: int) -> Action:

@@ -20,6 +20,11 @@ at every step:
   returns stay within its score bounds, a deal within its longest length, an
   observation has its declared size, a seat sees its own actions, the deal's piles
   give back the deal;
+* for a variant whose ``new_game`` takes ``require_seat`` (every game on the kit's
+  :class:`~cardrules.KitVariant`), the game dealt again with ``require_seat=True`` plays
+  the same with the acting seat named, every state of it refuses a move without one
+  (:class:`~cardrules.SeatRequiredError`, the state unchanged), and its pickle and its
+  record keep the requirement;
 
 and at the end of each game that pickling, the JSON record and replay reproduce the
 final state exactly. A failure raises :class:`ConformanceError` naming the game's seed
@@ -50,6 +55,7 @@ Variant authors run it in their own test suite::
 
 from __future__ import annotations
 
+import inspect
 import json
 import pickle
 import random
@@ -71,6 +77,7 @@ from cardrules.errors import (
     NotationError,
     NotYourTurnError,
     OptionsError,
+    SeatRequiredError,
 )
 from cardrules.records import dumps, final_state, loads
 from cardrules.state import State, Variant
@@ -189,6 +196,9 @@ class _Checker:
         self.log: list[tuple[int, Action]] = []
         self.game_seed = ""
         self.info = variant.info
+        # As Series asks: require_seat by name, or in the new_game's **kwargs.
+        parameters = inspect.signature(variant.new_game).parameters.values()
+        self.seated = any(p.name == "require_seat" or p.kind is p.VAR_KEYWORD for p in parameters)
 
     def fail(self, message: str) -> ConformanceError:
         actions = " | ".join(f"{seat}:{action}" for seat, action in self.log[-200:])
@@ -457,6 +467,58 @@ class _Checker:
         self.round_trips += 2
         self.checks += 2
 
+    def check_seated(self, final: State) -> None:
+        """The game of ``final`` dealt again with ``require_seat=True``, played with the
+        acting seat named: the same game, each state of it requiring the seat."""
+        variant: Any = self.variant
+        try:
+            state = variant.new_game(rng=random.Random(self.game_seed), require_seat=True)
+        except CardrulesError as exc:
+            raise self.fail(
+                f"new_game(require_seat=True) raised {type(exc).__name__}: {exc}"
+            ) from exc
+        history = final.history
+        # The refusals at the deal, at the last move and at two moves between.
+        picker = random.Random(self.game_seed + ":seated")
+        tried = {0, len(history) - 1, *picker.sample(range(len(history)), min(2, len(history)))}
+        for step, (seat, action) in enumerate(history):
+            if not state.requires_seat:
+                raise self.fail(
+                    f"state {step} of a game dealt with require_seat=True does not require the seat"
+                )
+            if step == 0:
+                self.check_seated_copies(state)
+            if step in tried:
+                hidden = self.hidden_from(state, seat, state.view(seat))
+                self.expect_rejected(state, action, None, (SeatRequiredError,), hidden)
+                self.checks += 1
+            try:
+                state = state.apply(action, seat)
+            except CardrulesError as exc:
+                raise self.fail(
+                    f"{action} by seat {seat}, legal in the plain game, was refused in the game"
+                    f" dealt with require_seat=True: {exc}"
+                ) from exc
+        if (
+            not state.requires_seat
+            or state.history != history
+            or state.returns() != final.returns()
+        ):
+            raise self.fail("the game dealt with require_seat=True does not end as the plain one")
+        self.check_seated_copies(state)
+        self.checks += 2
+
+    def check_seated_copies(self, state: State) -> None:
+        """A pickle and the JSON record of a state that requires the seat keep it."""
+        if not state.record().require_seat:
+            raise self.fail("the record of a game dealt with require_seat=True does not keep it")
+        copy = pickle.loads(pickle.dumps(state))  # noqa: S301 - our own bytes
+        for kept, how in ((copy, "pickling"), (self.replay(state), "the JSON record")):
+            if kept != state or not kept.requires_seat:
+                raise self.fail(f"{how} does not reproduce a state that requires the seat")
+        self.round_trips += 2
+        self.checks += 2
+
     def play_game(self, game: int) -> None:
         self.game_seed = f"{self.seed}:{game}"
         rng = random.Random(self.game_seed)
@@ -473,6 +535,8 @@ class _Checker:
                 if state.history != tuple(log):
                     raise self.fail("the history is not the actions applied, in order")
                 self.check_end(state, thorough)
+                if thorough and self.seated:
+                    self.check_seated(state)
                 return
             legal = self.check_turn(state)
             self.check_invariants(state)

@@ -27,6 +27,7 @@ import pytest
 import cardrules
 from cardrules import registry
 from cardrules.cli import main
+from cardrules.match import deal_seed
 from cardrules.testing import check_variant
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -174,6 +175,60 @@ def test_a_match_takes_only_whist_results(result: object) -> None:
     with pytest.raises(cardrules.ScoreInputError):
         whist.WhistMatch(whist.WhistVariant(), dealer=result)  # type: ignore[arg-type]
     assert match.results == ()
+
+
+def test_a_match_for_a_server_deals_every_deal_requiring_the_seat() -> None:
+    variant = whist.WhistVariant()
+    match = variant.new_match(seed=8, dealer=2, require_seat=True)
+    assert match.require_seat
+    rng = random.Random(8)
+    while not match.is_over:
+        state = match.next_deal()
+        assert state.requires_seat
+        assert state == variant.new_game(
+            seed=deal_seed(8, len(match.results)), dealer=match.dealer, require_seat=True
+        )
+        assert match.next_deal(seed=3).requires_seat
+        with pytest.raises(cardrules.SeatRequiredError):
+            state.apply(state.legal_actions()[0])
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()), state.to_play)
+        match = match.after(state.result())
+        assert match.require_seat
+    plain = variant.new_match(seed=8)
+    assert not plain.require_seat
+    assert not plain.next_deal().requires_seat
+
+
+@pytest.mark.parametrize("flag", [1, "yes", None])
+def test_a_matchs_require_seat_is_a_bool(flag: object) -> None:
+    with pytest.raises(cardrules.ScoreInputError, match="require_seat must be True or False"):
+        whist.WhistVariant().new_match(require_seat=flag)  # type: ignore[arg-type]
+
+
+def test_the_match_and_a_deal_name_their_players() -> None:
+    spades = cardrules.Suit.SPADES
+    match = whist.WhistVariant(honours=True).new_match()
+    match = match.after(whist.score_deal((10, 3), trump=spades, honours_held=(3, 1)))
+    names = ("Ann", "Bob", "Cy", "Di")
+    assert match.explain(names=names).splitlines() == [
+        "1. spades: Ann and Cy take 10 tricks, Bob and Di take 3: +6 and 0",
+        "Game to 5: Ann and Cy 6, Bob and Di 0: Ann and Cy win",
+    ]
+    assert match.explain(names=None) == match.explain()
+    assert "seats 0 and 2" in match.explain()
+    assert match.results[0].explain(names=names).splitlines() == [
+        "Trump: spades",
+        "Ann and Cy: 10 tricks, 4 over the book: +4",
+        "Bob and Di: 3 tricks, 0 over the book: 0",
+        "Honours: Ann and Cy held 3 of the trump A K Q J: +2",
+        "Score: Ann and Cy +6, Bob and Di 0",
+    ]
+    bad: list[object] = [("Ann", "Bob", "Cy"), ("Ann", "Ann", "Cy", "Di"), "AnnBobCyDi", 7]
+    for names_given in bad:
+        for explain in (match.explain, match.results[0].explain):
+            with pytest.raises(cardrules.InvalidArgumentError, match="names are 4 distinct"):
+                explain(names=names_given)  # type: ignore[arg-type]
 
 
 # -- registration and the command line -------------------------------------------------------

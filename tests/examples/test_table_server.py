@@ -24,13 +24,25 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import cardrules
-from cardrules import Card, CardrulesError, NotationError, RecordError, records
+from cardrules import (
+    Card,
+    CardrulesError,
+    InvalidArgumentError,
+    NotationError,
+    RecordError,
+    records,
+)
 from cardrules.envelope import RESULT_KEYS, VIEW_KEYS
+
+if TYPE_CHECKING:
+    from tests.core import toy
+else:
+    import cardrules_core_toy as toy  # loaded by tests/conftest.py
 
 _FOLDER = Path(__file__).resolve().parents[2] / "examples" / "table_server"
 if not _FOLDER.is_dir():  # CI also runs a copy of tests/ without the examples
@@ -259,8 +271,11 @@ def test_four_players_play_a_match_to_its_end(
         async with serving(table) as server:
             url = f"ws://127.0.0.1:{server.port}"
             players = [await join(url, seat, name=NAMES[seat]) for seat in range(4)]
+            # Every deal of every variant requires the acting seat, a plugin's too.
+            assert table.state.requires_seat
             await play(table, players, random.Random(5), opening=opening)
             deals = len(table.match.results)
+            assert table.state.requires_seat
             assert table.match.is_over or deals == limit
             for player in players:
                 overs = [m for m in player.messages if m["type"] == "deal_over"]
@@ -293,6 +308,7 @@ def test_four_players_play_a_match_to_its_end(
             assert record.meta["table"] == "t1"
             assert record.meta["deal"] == number
             assert tuple(record.meta["players"]) == NAMES
+            assert record.require_seat is True
             assert records.final_state(record, variant=table.variant).result() == result
 
     asyncio.run(scenario())
@@ -516,6 +532,7 @@ async def _run_match(
         saved = json.loads((tmp_path / "table.json").read_text(encoding="utf-8"))
         restored = ts.Table.restore(saved, table.storage)
         assert restored.state == table.state
+        assert restored.state.requires_seat
         assert restored.match.results == table.match.results
         assert restored.match.dealer == table.match.dealer
         assert restored.match.totals == table.match.totals
@@ -554,6 +571,13 @@ def test_a_server_restarted_from_its_save_file_goes_on_exactly(
             assert first.with_meta(None) == second.with_meta(None)
 
     asyncio.run(scenario())
+
+
+def test_a_game_whose_deals_cannot_require_the_seat_gets_no_table(tmp_path: Path) -> None:
+    storage = ts.Storage(KEY, tmp_path / "table.json", None)
+    with pytest.raises(InvalidArgumentError, match="require_seat"):
+        ts.Table.new(toy.ToyVariant(), storage, seed=1)
+    assert not (tmp_path / "table.json").exists()
 
 
 def test_a_save_changed_or_read_with_another_key_is_refused(tmp_path: Path) -> None:

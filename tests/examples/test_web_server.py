@@ -30,11 +30,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from cardrules.envelope import RESULT_KEYS, VIEW_KEYS
+
+if TYPE_CHECKING:
+    from tests.core import toy
+else:
+    import cardrules_core_toy as toy  # loaded by tests/conftest.py
 
 _EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "web_server.py"
 if not _EXAMPLE.is_file():  # CI also runs a copy of tests/ without the examples
@@ -964,6 +969,8 @@ def test_one_client_plays_every_registered_variant_through_the_api(server: Serve
             created = _create(server, {"variant": entry["id"], "seed": seed}).body
             game, tokens = created["game"], created["tokens"]
             assert (created["variant"], len(tokens)) == (entry["id"], entry["players"])
+            # Every variant is dealt requiring the acting seat, a plugin's too.
+            assert server.server.lobby.games[game].state.requires_seat
             for _ in range(400):
                 answers = [server.get(game, token).body for token in tokens]
                 state = server.server.lobby.games[game].state
@@ -991,7 +998,18 @@ def test_one_client_plays_every_registered_variant_through_the_api(server: Serve
                 assert set(RESULT_KEYS) <= set(result)
                 assert result["seat_names"] == entry["seat_names"]
                 assert result["explain"] == state.result().explain()
+            assert state.requires_seat
     assert server.caplog.records == []
+
+
+def test_a_game_whose_deals_cannot_require_the_seat_is_not_served(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A registered game whose new_game takes no require_seat (not on the kit).
+    toy.sandbox_registry(monkeypatch)
+    reply = server.refused(http("POST", "/games", b'{"variant": "toy-whist"}'), 400, "bad_variant")
+    assert "deals no state that requires the seat" in reply.body["error"]["message"]
+    assert server.server.lobby.games == {}
 
 
 def test_the_moves_show_a_card_put_face_down_to_the_other_seats_as_a_move_alone() -> None:

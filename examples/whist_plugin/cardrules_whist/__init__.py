@@ -70,7 +70,7 @@ from cardrules.errors import (
     InvalidArgumentError,
     ScoreInputError,
 )
-from cardrules.info import GameInfo, Statistic, observation_layout
+from cardrules.info import GameInfo, Statistic, observation_layout, player_names
 from cardrules.match import match_seed, next_deal_source
 from cardrules.options import flag
 from cardrules.state import KitVariant, State, check_seat
@@ -147,7 +147,11 @@ class WhistResult:
         >>> score_deal((8, 5), trump=Suit.HEARTS).summary
         'hearts: seats 0 and 2 take 8 tricks, seats 1 and 3 take 5: +2 and 0'
         """
-        first, second = (f"{_TEAMS[t]} take {n}" for t, n in enumerate(self.tricks))
+        return self._summary(_TEAMS)
+
+    def _summary(self, teams: Sequence[str]) -> str:
+        """:attr:`summary`, the partnerships called ``teams``."""
+        first, second = (f"{teams[t]} take {n}" for t, n in enumerate(self.tricks))
         points = " and ".join(map(_signed, self.points))
         return f"{self.trump.name.lower()}: {first} tricks, {second}: {points}"
 
@@ -165,8 +169,12 @@ class WhistResult:
             "points": list(self.points),
         }
 
-    def explain(self) -> str:
-        """A readable breakdown of the score, one fact per line.
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        """A readable breakdown of the score, one fact per line; the partnerships named
+        by their players if ``names`` (seat 0 first) are given.
+
+        Raises:
+            InvalidArgumentError: ``names`` is not four distinct names.
 
         >>> print(score_deal((8, 5), trump=Suit.HEARTS, honours_held=(3, 1)).explain())
         Trump: hearts
@@ -175,22 +183,35 @@ class WhistResult:
         Honours: seats 0 and 2 held 3 of the trump A K Q J: +2
         Score: seats 0 and 2 +4, seats 1 and 3 0
         """
+        teams = _team_names(names)
         lines = [f"Trump: {self.trump.name.lower()}"]
         for team, taken in enumerate(self.tricks):
             over = max(0, taken - BOOK)
-            name = _TEAMS[team].capitalize()
+            name = teams[team][0].upper() + teams[team][1:]
             lines.append(f"{name}: {taken} tricks, {over} over the book: {_signed(over)}")
         if self.honours_held is not None:
             counted = [
-                f"{_TEAMS[team]} held {held} of the trump A K Q J: {_signed(_honour_points(held))}"
+                f"{teams[team]} held {held} of the trump A K Q J: {_signed(_honour_points(held))}"
                 for team, held in enumerate(self.honours_held)
                 if _honour_points(held)
             ]
             lines.append("Honours: " + ("; ".join(counted) if counted else "none counted"))
         lines.append(
-            "Score: " + ", ".join(f"{_TEAMS[t]} {_signed(p)}" for t, p in enumerate(self.points))
+            "Score: " + ", ".join(f"{teams[t]} {_signed(p)}" for t, p in enumerate(self.points))
         )
         return "\n".join(lines)
+
+
+def _team_names(names: Sequence[str] | None) -> tuple[str, str]:
+    """The partnerships' names (W-1): by their seats, or by their players' ``names``.
+
+    Raises:
+        InvalidArgumentError: ``names`` is not four distinct names, seat 0 first.
+    """
+    given = player_names(names, PLAYERS)
+    if given is None:
+        return _TEAMS
+    return (f"{given[0]} and {given[2]}", f"{given[1]} and {given[3]}")
 
 
 def _honour_points(held: int) -> int:
@@ -421,10 +442,12 @@ class WhistMatch:
         results: Every deal's result so far, in order.
         seed: The match's seed (deal ``n`` is shuffled with
             ``cardrules.match.deal_seed(seed, n)``), or None.
+        require_seat: Every deal requires the acting seat (``new_game(...,
+            require_seat=True)``), for servers.
 
     Raises:
-        ScoreInputError: a dealer that is not a seat, or a result that is not a
-            :class:`WhistResult`.
+        ScoreInputError: a dealer that is not a seat, a result that is not a
+            :class:`WhistResult`, or a ``require_seat`` that is not a bool.
 
     >>> match = WhistVariant().new_match()
     >>> match = match.after(score_deal((9, 4), trump=Suit.CLUBS))
@@ -437,10 +460,15 @@ class WhistMatch:
     dealer: int = 0
     results: tuple[WhistResult, ...] = ()
     seed: int | None = None
+    require_seat: bool = False
 
     def __attrs_post_init__(self) -> None:
         if type(self.dealer) is not int or not 0 <= self.dealer < PLAYERS:
             raise ScoreInputError(f"the dealer must be a seat from 0 to {PLAYERS - 1}")
+        given: object = self.require_seat  # any value a caller gave
+        if type(given) is not bool:
+            kind = type(given).__name__
+            raise ScoreInputError(f"require_seat must be True or False, not a {kind}")
         if not all(type(result) is WhistResult for result in self.results):
             raise ScoreInputError("a whist match adds up the WhistResult of each deal")
 
@@ -487,28 +515,51 @@ class WhistMatch:
 
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> WhistState:
         """Deal the next deal, :attr:`dealer` dealing: shuffled with ``rng``, or
-        ``random.Random(seed)``, or the match's own seed for this deal.
+        ``random.Random(seed)``, or the match's own seed for this deal; it requires the
+        acting seat when the match does (:attr:`require_seat`).
 
         Raises:
             GameOverError: the game is already won.
+
+        >>> from cardrules.match import deal_seed
+        >>> match = WhistVariant().new_match(seed=4, require_seat=True)
+        >>> state = match.next_deal()
+        >>> state.requires_seat, state == WhistVariant().new_game(
+        ...     seed=deal_seed(4, 0), require_seat=True
+        ... )
+        (True, True)
         """
         if self.is_over:
             raise GameOverError("the game is over (W-9): there is no next deal")
         source = next_deal_source(self.seed, len(self.results), rng, seed)
-        return self.variant.new_game(dealer=self.dealer, **source)
+        state = self.variant.new_game(dealer=self.dealer, require_seat=self.require_seat, **source)
+        assert isinstance(state, WhistState)  # the kit deals with deal_cards and deal()
+        return state
 
-    def explain(self) -> str:
+    def explain(self, names: Sequence[str] | None = None) -> str:
         """Each deal's summary, then the score of the game.
 
-        >>> print(WhistVariant().new_match().after(score_deal((9, 4), trump=Suit.CLUBS)).explain())
+        Args:
+            names: The players' names, seat 0 first: the partnerships are then named
+                by their players (W-1).
+
+        Raises:
+            InvalidArgumentError: ``names`` is not four distinct names.
+
+        >>> match = WhistVariant().new_match().after(score_deal((9, 4), trump=Suit.CLUBS))
+        >>> print(match.explain())
         1. clubs: seats 0 and 2 take 9 tricks, seats 1 and 3 take 4: +3 and 0
         Game to 5: seats 0 and 2 3, seats 1 and 3 0
+        >>> print(match.explain(names=("Ann", "Bob", "Cy", "Di")))
+        1. clubs: Ann and Cy take 9 tricks, Bob and Di take 4: +3 and 0
+        Game to 5: Ann and Cy 3, Bob and Di 0
         """
-        lines = [f"{n}. {result.summary}" for n, result in enumerate(self.results, 1)]
+        teams = _team_names(names)
+        lines = [f"{n}. {result._summary(teams)}" for n, result in enumerate(self.results, 1)]
         score = ", ".join(
-            f"{team} {points}" for team, points in zip(_TEAMS, self.scores, strict=True)
+            f"{team} {points}" for team, points in zip(teams, self.scores, strict=True)
         )
-        ending = "" if self.winner is None else f": {_TEAMS[self.winner]} win"
+        ending = "" if self.winner is None else f": {teams[self.winner]} win"
         return "\n".join([*lines, f"Game to {GAME}: {score}{ending}"])
 
 
@@ -593,29 +644,19 @@ class WhistVariant(KitVariant):
             deal_piles=("turn_up",),
         )
 
-    def new_game(
-        self,
-        *,
-        rng: random.Random | None = None,
-        seed: int | None = None,
-        dealer: int | None = None,
-    ) -> WhistState:
-        """Shuffle, deal one card at a time (W-2) and turn up the last card (W-3).
+    def deal_cards(self, deck: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], ...]:
+        """The deal of the shuffled ``deck``, as :meth:`deal_piles` writes it: one card at
+        a time from the dealer's left (W-2), the last card, the dealer's, turned up (W-3).
+        The kit's ``new_game`` shuffles and deals with it.
 
-        Args:
-            rng: The generator that shuffles.
-            seed: Or a seed for a fresh ``random.Random``.
-            dealer: The dealer's seat; 0 by default.
-
-        Returns:
-            The state before the first card.
+        >>> state = WhistVariant().new_game(seed=3, dealer=1)
+        >>> state.turn_up in state.hand(1), state.to_play
+        (True, 2)
         """
-        rng = self._rng(rng, seed)
-        dealer = check_seat(0 if dealer is None else dealer, PLAYERS)
-        deck = decks.shuffle(DECK, rng)
         hands = decks.deal(deck, players=PLAYERS, packet=1, first=(dealer + 1) % PLAYERS)
         # W-3: the last card dealt is the dealer's, and it is turned up.
-        return self.deal(hands=hands, turn_up=deck[-1], dealer=dealer)
+        turn_up = deck[-1]
+        return (*(tuple(c for c in hand if c != turn_up) for hand in hands), (turn_up,))
 
     def new_match(
         self,
@@ -631,20 +672,25 @@ class WhistVariant(KitVariant):
             seed: The match's seed, for reproducible deals (see ``cardrules.match``).
             rng: Or a ``random.Random`` that draws it.
             dealer: The first dealer.
-            require_seat: Not offered: a Whist deal does not require the seat.
+            require_seat: Every deal requires the acting seat, for servers.
 
         Raises:
-            InvalidArgumentError: ``require_seat=True``, or a bad seed or rng.
+            InvalidArgumentError: a bad seed or rng.
+            ScoreInputError: a dealer that is not a seat, or a ``require_seat`` that is
+                not a bool.
 
         >>> WhistVariant().new_match().scores
         (0, 0)
-        >>> match = WhistVariant().new_match(seed=4)
-        >>> match.next_deal() == match.next_deal()
-        True
+        >>> match = WhistVariant().new_match(seed=4, require_seat=True)
+        >>> match.next_deal() == match.next_deal(), match.next_deal().requires_seat
+        (True, True)
         """
-        if require_seat is not False:
-            raise InvalidArgumentError("Whist deals do not require the seat: require_seat=False")
-        return WhistMatch(self, dealer=0 if dealer is None else dealer, seed=match_seed(seed, rng))
+        return WhistMatch(
+            self,
+            dealer=0 if dealer is None else dealer,
+            seed=match_seed(seed, rng),
+            require_seat=require_seat,
+        )
 
     def deal(
         self,
