@@ -548,7 +548,7 @@ class BidEuchreVariant(Variant):
         6
         """
         # The hard level's deals per decision (bench/levels_report.py measures them).
-        return Solver(solve_deal, solver_horizon(self.options), worlds=16, choice_worlds=8)
+        return Solver(solve_deal, solver_horizon(self.options), worlds=16, choice_worlds=32)
 
     # -- values ---------------------------------------------------------------------------
 
