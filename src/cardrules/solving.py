@@ -180,6 +180,10 @@ class Solver:
             variant in a few milliseconds (its median, with every action's value, in
             this build): search bots solve from there and play heuristic playouts
             before.
+        worlds: The deals the hard level of :func:`~cardrules.bots.bot_for` samples
+            for each decision of the card play (``SearchBot(worlds=...)``), measured
+            under a second a decision (``bench/levels_report.py``).
+        choice_worlds: The same for its other decisions (``choice_worlds``).
 
     >>> import cardrules
     >>> cardrules.get_variant("bid-euchre").solver().horizon
@@ -188,6 +192,8 @@ class Solver:
 
     solve: Callable[..., Solution]
     horizon: int
+    worlds: int = 8
+    choice_worlds: int = 8
 
     def __call__(
         self, state: State, *, all_actions: bool = False, max_nodes: int | None = None

@@ -18,8 +18,8 @@ import pytest
 import cardrules
 from cardrules import InvalidArgumentError, Pass
 from cardrules._util import quote
-from cardrules.bots import Bot, SearchBot, bot_for, play_game
-from cardrules.solving import solve
+from cardrules.bots import Bot, SearchBot, bot_for, play_game, search
+from cardrules.solving import solve, solver_for
 
 
 def _param_id(value: object) -> str:
@@ -174,6 +174,9 @@ def test_search_bot_refuses_a_bad_sample_count(name: str, bad: object) -> None:
         ("seconds", math.nan),
         ("seconds", 10**5000),
         ("seconds", "1"),
+        ("max_seconds", 0),
+        ("max_seconds", math.nan),
+        ("max_seconds", "0.5"),
         ("horizon", -1),
         ("horizon", 2.0),
         ("horizon", 10**5000),
@@ -195,7 +198,73 @@ def test_search_bot_refuses_a_bad_budget(name: str, bad: object) -> None:
         SearchBot(**dict[str, Any]({name: bad}))
 
 
+def test_search_bot_refuses_a_time_budget_and_a_cap_together() -> None:
+    with pytest.raises(InvalidArgumentError, match="not both"):
+        SearchBot(seconds=1, max_seconds=0.5)
+
+
+class _Clock:
+    """A ``time`` stand-in whose clock moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def _sampled(bot: SearchBot, state: Any, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many deals ``bot`` samples from the view of the seat to act."""
+    view = state.view(state.to_play)
+    cls = type(view)
+    sample_state = cls.sample_state
+    count = [0]
+
+    def counted(self: Any, rng: random.Random) -> Any:
+        count[0] += 1
+        return sample_state(self, rng)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(cls, "sample_state", counted)
+        assert bot.choose(view, state.legal_actions(), random.Random(3)) in state.legal_actions()
+    return count[0]
+
+
+def test_max_seconds_caps_the_deals_sampled_for_a_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    in_play = _endgame("bid-euchre", 4, 2)
+    auction = cardrules.get_variant("bid-euchre").new_game(seed=2)
+    assert len(auction.legal_actions()) > 1
+    # Without a cap, every deal the budget asks for.
+    assert _sampled(SearchBot(worlds=5), in_play, monkeypatch) == 5
+    assert _sampled(SearchBot(choice_worlds=5), auction, monkeypatch) == 5
+    # With a clock that passes a second at each reading, the cap is reached after the
+    # first deal of the card play, and the second of the other decisions (their margin
+    # needs a spread).
+    monkeypatch.setattr(search, "time", _Clock())
+    assert _sampled(SearchBot(worlds=5, max_seconds=0.5), in_play, monkeypatch) == 1
+    assert _sampled(SearchBot(choice_worlds=5, max_seconds=0.5), auction, monkeypatch) == 2
+    # A cap that is not reached changes nothing.
+    assert _sampled(SearchBot(worlds=5, max_seconds=10**6), in_play, monkeypatch) == 5
+
+
+def test_the_hard_level_samples_what_the_variant_s_solver_declares() -> None:
+    for variant_id in ("tarot", "bid-euchre"):
+        solver = solver_for(cardrules.get_variant(variant_id))
+        assert solver is not None
+        bot = bot_for(variant_id, level="hard")
+        assert isinstance(bot, SearchBot)
+        assert (bot.worlds, bot.choice_worlds) == (solver.worlds, solver.choice_worlds)
+        assert bot.max_seconds is not None
+        assert bot.max_seconds < 1
+
+
 def test_search_bot_reprs() -> None:
+    assert repr(SearchBot(max_seconds=0.5)) == (
+        "SearchBot(worlds=16, choice_worlds=12, max_seconds=0.5)"
+    )
     assert repr(SearchBot()) == "SearchBot(worlds=16, choice_worlds=12)"
     assert repr(SearchBot(seconds=2)) == "SearchBot(seconds=2.0)"
     assert repr(SearchBot(seconds=10**300)) == "SearchBot(seconds=1e+300)"

@@ -547,7 +547,8 @@ class BidEuchreVariant(Variant):
         >>> BidEuchreVariant().solver().horizon
         6
         """
-        return Solver(solve_deal, solver_horizon(self.options))
+        # The hard level's deals per decision (bench/levels_report.py measures them).
+        return Solver(solve_deal, solver_horizon(self.options), worlds=16, choice_worlds=32)
 
     # -- values ---------------------------------------------------------------------------
 

@@ -99,7 +99,7 @@ def check_bot(bot: B, name: str) -> B:
     return bot
 
 
-def check_seconds(value: object) -> float:
+def check_seconds(value: object, name: str = "seconds") -> float:
     """``value`` as a bot's time budget in seconds: a positive, finite int or float.
 
     Raises:
@@ -112,4 +112,4 @@ def check_seconds(value: object) -> float:
             seconds = float("inf")
         if 0 < seconds < float("inf"):
             return seconds
-    raise InvalidArgumentError(f"seconds must be a positive finite number, not {quote(value)}")
+    raise InvalidArgumentError(f"{name} must be a positive finite number, not {quote(value)}")

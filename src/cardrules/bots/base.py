@@ -43,9 +43,12 @@ LEVELS: Final[tuple[str, ...]] = ("easy", "medium", "hard")
 # The easy level's share of random cards: clearly weaker than the heuristic bot, and
 # still a player that follows the deal (docs/bots.md has the measured strength).
 _EASY_NOISE: Final = 0.3
-# The hard level's budget: under a second per decision on a busy 2-core machine
-# (bench/levels_report.py times it), and deterministic given the rng.
-_HARD_BUDGET: Final[dict[str, int]] = {"worlds": 4, "choice_worlds": 4, "max_nodes": 20_000}
+# The hard level's solver budget per deal and cap per decision: under a second a
+# decision on a busy 2-core machine (bench/levels_report.py times it); the deals it
+# samples are its solver's (Solver.worlds, Solver.choice_worlds), so that it stays
+# deterministic given the rng but where a decision reaches the cap.
+_HARD_MAX_NODES: Final = 20_000
+_HARD_MAX_SECONDS: Final = 0.8
 
 
 @runtime_checkable
@@ -99,9 +102,10 @@ def bot_for(variant: Variant | str, kind: str | None = None, *, level: str | Non
             * ``"easy"``: a :class:`~cardrules.bots.NoisyBot`, the heuristic bot with a
               random card for 30 % of its cards;
             * ``"medium"``: the heuristic bot;
-            * ``"hard"``: a :class:`~cardrules.bots.SearchBot` with a budget of under a
-              second per decision, for a variant with a heuristic bot and a solver
-              (:func:`cardrules.solving.solver_for`).
+            * ``"hard"``: a :class:`~cardrules.bots.SearchBot` sampling the deals its
+              solver declares (:attr:`Solver.worlds <cardrules.solving.Solver.worlds>`),
+              capped at 0.8 s a decision, for a variant with a heuristic bot and a
+              solver (:func:`cardrules.solving.solver_for`).
 
             A variant without a solver gets its heuristic bot for ``"hard"``; one
             without a heuristic bot gets a :class:`~cardrules.bots.RandomBot` at every
@@ -127,7 +131,7 @@ def bot_for(variant: Variant | str, kind: str | None = None, *, level: str | Non
     >>> bot_for("bid-euchre", level="easy")
     NoisyBot(BidEuchreBot(), noise=0.3)
     >>> bot_for("tarot", level="hard")
-    SearchBot(worlds=4, choice_worlds=4)
+    SearchBot(worlds=8, choice_worlds=4, max_seconds=0.8)
     >>> bot_for("tarot", "clever")
     Traceback (most recent call last):
     ...
@@ -169,8 +173,14 @@ def _bot_of_level(variant: Variant | str, level: object) -> Bot:
         return RandomBot()
     if level == "easy":
         return NoisyBot(heuristic_bot(found), noise=_EASY_NOISE)
-    if level == "hard" and solver_for(found) is not None:
-        return SearchBot(**_HARD_BUDGET)
+    solver = solver_for(found) if level == "hard" else None
+    if solver is not None:
+        return SearchBot(
+            worlds=solver.worlds,
+            choice_worlds=solver.choice_worlds,
+            max_nodes=_HARD_MAX_NODES,
+            max_seconds=_HARD_MAX_SECONDS,
+        )
     return heuristic_bot(found)
 
 

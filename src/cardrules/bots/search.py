@@ -81,6 +81,11 @@ class SearchBot:
             ``choice_worlds``: deals are sampled until it is spent (at least one). The
             choice then depends on the machine's speed; with ``worlds`` the bot is
             deterministic given ``rng``.
+        max_seconds: A cap on each decision's time with ``worlds`` and
+            ``choice_worlds``: sampling stops early once the decision has taken this
+            long (after one deal; two for the decisions other than the card play, whose
+            margin needs a spread). Only a decision that reaches the cap depends on the
+            machine's speed.
         horizon: The tricks left from which the deal is solved; ``None`` for the
             solver's own (``variant.solver().horizon``, a few milliseconds a deal).
         max_nodes: The solver's budget per deal; a deal it cannot solve within it is
@@ -95,8 +100,8 @@ class SearchBot:
             for the bot's seat (empty when the heuristic bot chose alone).
 
     Raises:
-        InvalidArgumentError: a budget out of range, or ``margin`` not a finite number
-            from 0.
+        InvalidArgumentError: a budget out of range, ``seconds`` and ``max_seconds``
+            both given, or ``margin`` not a finite number from 0.
 
     >>> import random
     >>> import cardrules
@@ -112,6 +117,7 @@ class SearchBot:
         worlds: int = 16,
         choice_worlds: int = 12,
         seconds: float | None = None,
+        max_seconds: float | None = None,
         horizon: int | None = None,
         max_nodes: int = 200_000,
         max_choices: int = 8,
@@ -120,6 +126,14 @@ class SearchBot:
         self.worlds = _count(worlds, "worlds", 1, _MAX_WORLDS)
         self.choice_worlds = _count(choice_worlds, "choice_worlds", 1, _MAX_WORLDS)
         self.seconds = None if seconds is None else check_seconds(seconds)
+        self.max_seconds = (
+            None if max_seconds is None else check_seconds(max_seconds, "max_seconds")
+        )
+        if self.seconds is not None and self.max_seconds is not None:
+            raise InvalidArgumentError(
+                "give seconds (a time budget instead of worlds) or max_seconds (a cap on"
+                " worlds), not both"
+            )
         self.horizon = None if horizon is None else _count(horizon, "horizon", 0, 1000)
         self.max_nodes = _count(max_nodes, "max_nodes", 1, MAX_NODES)
         self.max_choices = _count(max_choices, "max_choices", 0, 1000)
@@ -128,11 +142,12 @@ class SearchBot:
         self._heuristics: dict[str, Bot] = {}
 
     def __repr__(self) -> str:
-        budget = (
-            f"seconds={self.seconds}"
-            if self.seconds is not None
-            else f"worlds={self.worlds}, choice_worlds={self.choice_worlds}"
-        )
+        if self.seconds is not None:
+            budget = f"seconds={self.seconds}"
+        else:
+            budget = f"worlds={self.worlds}, choice_worlds={self.choice_worlds}"
+            if self.max_seconds is not None:
+                budget += f", max_seconds={self.max_seconds}"
         return f"SearchBot({budget})"
 
     # -- the decision ---------------------------------------------------------------------
@@ -209,7 +224,7 @@ class SearchBot:
         first), and how many deals were sampled."""
         seat: int = view.seat
         left = len(view.hand)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline, cap = self._deadlines()
         totals = dict.fromkeys(cards, 0.0)
         worlds = 0
         solvable = True
@@ -236,7 +251,7 @@ class SearchBot:
                     totals[action] += self._play_on(after, seat, rng, solver, horizon)[seat]
             worlds += 1
             if deadline is None:
-                if worlds >= self.worlds:
+                if worlds >= self.worlds or (cap is not None and time.perf_counter() >= cap):
                     return totals, worlds
             elif time.perf_counter() >= deadline:
                 return totals, worlds
@@ -249,7 +264,7 @@ class SearchBot:
         favourite = heuristic.choose(view, legal, rng)
         seat: int = view.seat
         samples: dict[Action, list[float]] = {a: [] for a in legal}
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline, cap = self._deadlines()
         worlds = 0
         while True:
             state: State = view.sample_state(rng)
@@ -260,7 +275,9 @@ class SearchBot:
                 samples[action].append(self._play_on(after, seat, rng, solver, horizon)[seat])
             worlds += 1
             if deadline is None:
-                if worlds >= self.choice_worlds:
+                if worlds >= self.choice_worlds or (
+                    cap is not None and worlds >= 2 and time.perf_counter() >= cap
+                ):
                     break
             elif time.perf_counter() >= deadline:
                 break
@@ -273,6 +290,15 @@ class SearchBot:
         mean = sum(diffs) / worlds
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds)
         return best if mean > self.margin * spread else favourite
+
+    def _deadlines(self) -> tuple[float | None, float | None]:
+        """The ``perf_counter`` times at which this decision's budget (``seconds``) is
+        spent and its cap (``max_seconds``) is reached; None for each not given."""
+        now = time.perf_counter()
+        return (
+            None if self.seconds is None else now + self.seconds,
+            None if self.max_seconds is None else now + self.max_seconds,
+        )
 
     def _horizon(self, solver: Solver | None) -> int:
         if solver is None:

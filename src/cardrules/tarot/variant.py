@@ -739,7 +739,8 @@ class TarotVariant(Variant):
         >>> TarotVariant(players=4).solver().horizon > 0
         True
         """
-        return Solver(solve_deal, solver_horizon(self.options))
+        # The hard level's deals per decision (bench/levels_report.py measures them).
+        return Solver(solve_deal, solver_horizon(self.options), worlds=8, choice_worlds=4)
 
     # -- values ----------------------------------------------------------------------
 
