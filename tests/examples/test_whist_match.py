@@ -14,7 +14,7 @@ from cardrules.errors import RecordError, ScoreInputError
 
 
 def _played(options: dict[str, Any]) -> Any:
-    match = cardrules.get_variant("whist", **options).new_match(seed=3, require_seat=True)
+    match: Any = cardrules.get_variant("whist", **options).new_match(seed=3, require_seat=True)
     while not match.is_over:
         state = match.next_deal()
         while not state.is_terminal:
@@ -46,6 +46,7 @@ def test_a_changed_whist_match_document_is_refused() -> None:
     match = _played({})
     document = json.loads(json.dumps(match.to_dict()))
     first = document["results"][0]["whist"]
+    changed: Any
     for changed in (
         {**document, "totals": [0, 0, 0, 0]},
         {**document, "dealer": (document["dealer"] + 1) % 4},
