@@ -42,7 +42,7 @@ The API (JSON in and out; the token in an ``Authorization: Bearer TOKEN`` header
                            (:data:`STATIC_FILES`, under ``/static/NAME``)
 =========================  ===============================================================
 
-Every refusal is a JSON ``{"error": {"code", "rule_id", "seat", "action", "message"}}``
+Every refusal is a JSON ``{"error": {"variant", "code", "rule_id", "seat", "action", "message"}}``
 (the library's error document) with a 4xx status:
 400 for a malformed request or an illegal move, 401 without a token, 403 for a token
 that is not a seat of the game, 404 for an unknown game or path, 405 for another method
@@ -198,6 +198,7 @@ class HttpError(Exception):
         *,
         seat: Any = None,
         action: Any = None,
+        variant: str | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -207,6 +208,7 @@ class HttpError(Exception):
         self.headers = headers
         self.seat = seat
         self.action = action
+        self.variant = variant
 
     @classmethod
     def refusal(cls, error: CardrulesError) -> HttpError:
@@ -219,11 +221,14 @@ class HttpError(Exception):
             document["rule_id"],
             seat=document["seat"],
             action=document["action"],
+            variant=document["variant"],
         )
 
     def response(self) -> Response:
-        """The JSON answer: ``{"error": {"code", "rule_id", "seat", "action", "message"}}``."""
+        """The JSON answer: ``{"error": {"variant", "code", "rule_id", "seat", "action",
+        "message"}}`` (``variant`` None for a refusal that is not the rules')."""
         error = {
+            "variant": self.variant,
             "code": self.code,
             "rule_id": self.rule_id,
             "seat": self.seat,

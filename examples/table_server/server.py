@@ -3,7 +3,8 @@
 Each connection claims a seat; every move goes through the rules engine with the seat
 of the connection that sent it; each seat receives only its own view. The match is
 saved after every change, so a server restarted from its save file goes on exactly
-where it stopped, and every finished deal is written as a signed record.
+where it stopped, and the match is kept as a signed match record: every finished deal
+in it, replayable by anyone who holds the key.
 
 Needs the ``websockets`` package (``pip install 'cardrules[table]'``). Serve a match
 of Bid Euchre on port 8765, saving it, the key that signs the records read from an
@@ -13,7 +14,8 @@ environment variable::
     python examples/table_server/server.py --variant bid-euchre --save table.json \\
         --records records/
 
-Restart it from its save file (the same key)::
+The save file holds the signed match record; ``--records`` writes it to
+``records/<table>-match.json`` too. Restart from the save file (the same key)::
 
     python examples/table_server/server.py --resume table.json --records records/
 
@@ -32,7 +34,7 @@ client to server                                what it does
 The server sends ``welcome`` (the seat, its token, the table), ``table`` (who sits
 where, who is connected), ``view`` (the seat's view document, after every change),
 ``deal_over`` (the result and the match's totals), ``match_over`` and ``error`` (an
-error document: ``{"code", "rule_id", "seat", "action", "message"}``, the library's
+error document: ``{"variant", "code", "rule_id", "seat", "action", "message"}``, the library's
 own for a refused move). Nothing here names a game: the views and results are the
 envelope documents every variant shares.
 """
@@ -61,7 +63,7 @@ from websockets.exceptions import ConnectionClosed
 import cardrules
 from cardrules import CardrulesError, Match, State, Variant, records
 from cardrules.actions import Play
-from cardrules.match import Series
+from cardrules.match import RecordedMatch
 
 FORMAT: Final = "cardrules-table"
 """The ``format`` of a save file."""
@@ -148,11 +150,9 @@ def seated_match(variant: Variant, seed: int) -> Match:
 
 
 def sign_deal(state: State, *, key: bytes, meta: Mapping[str, Any]) -> str:
-    """A finished deal as a signed record: the one place the table makes its records.
-
-    A record per deal, with the table's data in its ``meta`` (covered by the
-    signature). A match record that ties a match's deals together can replace it here
-    without a change elsewhere.
+    """A finished deal as a signed record, with the table's data in its ``meta``
+    (covered by the signature): what the table keeps of each deal of a match that has
+    no match record (a plugin's match without ``record()``).
 
     >>> state = cardrules.get_variant("tarot").new_game(seed=1)
     >>> text = sign_deal(state, key=b"k", meta={"table": "t", "deal": 1})
@@ -162,48 +162,76 @@ def sign_deal(state: State, *, key: bytes, meta: Mapping[str, Any]) -> str:
     return records.dumps(state.record().with_meta(dict(meta)), key=key)
 
 
-def save_match(match: Match, start: Mapping[str, Any], finished: Sequence[str]) -> dict[str, Any]:
-    """The match as JSON: its own ``to_dict()`` where it has one (the built-in games'
-    matches, whose documents score every deal again when read), else how it began and
-    its finished deals' signed records, from which :func:`load_match` plays it again (a
-    :class:`~cardrules.match.Series` of a plugin's deals, whose document would give its
-    deals back as they were written, not replayed).
+def sign_match(match: Match, *, key: bytes, meta: Mapping[str, Any]) -> str | None:
+    """The match's record (``match.record()``: its start and every deal played
+    through ``match.after_deal``), signed with ``key``, the table's data in its
+    ``meta``; None for a match that keeps no record (no ``record()``).
+
+    >>> match = cardrules.get_variant("bid-euchre").new_match(seed=3)
+    >>> text = sign_match(match, key=b"k", meta={"table": "t"})
+    >>> records.loads_match(text, key=b"k").meta["table"]
+    't'
+    """
+    record = getattr(match, "record", None)
+    if not callable(record):
+        return None
+    book: records.MatchRecord = record()
+    return cardrules.dumps(book.with_meta(dict(meta)), key=key)
+
+
+def save_match(
+    match: Match,
+    start: Mapping[str, Any],
+    finished: Sequence[str],
+    *,
+    key: bytes,
+    meta: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The match as JSON: how it began and its signed match record
+    (:func:`sign_match`), from which :func:`load_match` replays it; for a match
+    without a record, its finished deals' signed records (:func:`sign_deal`) instead.
 
     >>> variant = cardrules.get_variant("bid-euchre")
-    >>> saved = save_match(variant.new_match(seed=3), {"seed": 3}, [])
-    >>> saved["document"]["format"], "deals" in saved
-    ('cardrules-match', False)
+    >>> saved = save_match(variant.new_match(seed=3), {"seed": 3}, [], key=b"k", meta={})
+    >>> sorted(saved)
+    ['record', 'start']
     """
-    to_dict = getattr(match, "to_dict", None)
-    if callable(to_dict) and not isinstance(match, Series):
-        return {"start": dict(start), "document": to_dict()}
+    text = sign_match(match, key=key, meta=meta)
+    if text is not None:
+        return {"start": dict(start), "record": text}
     return {"start": dict(start), "deals": list(finished)}
 
 
 def load_match(variant: Variant, saved: Mapping[str, Any], *, key: bytes) -> Match:
-    """The match :func:`save_match` wrote (untrusted JSON: checked by the library).
+    """The match :func:`save_match` wrote (untrusted JSON: checked by the library): its
+    match record verified with ``key`` and replayed, every deal through the rules.
 
     Raises:
-        CardrulesError: a match document or record the library refuses.
-        TableError: the save is not of this shape.
+        CardrulesError: a match record that is not signed with ``key``, was changed,
+            or does not replay.
+        TableError: the save is not of this shape, or its match is not of ``variant``.
     """
     start = saved.get("start")
     if not isinstance(start, Mapping):
         raise TableError("bad_save", "the save's match has no start")
+    text = saved.get("record")
+    if text is not None:
+        if not isinstance(text, str):
+            raise TableError("bad_save", "the save's match record is not text")
+        replayed: Match = records.replay_match(records.loads_match(text, key=key))
+        document = replayed.to_dict() if isinstance(replayed, RecordedMatch) else {}
+        if document.get("variant") != variant.id or document.get("options") != (
+            variant.options_json()
+        ):
+            raise TableError("bad_save", f"the save's match is not a {variant.name} match")
+        return replayed
     try:
         match = variant.new_match(**start)
     except TypeError:
         raise TableError("bad_save", "the save's match start is not new_match's") from None
-    document = saved.get("document")
-    if document is not None:
-        if not isinstance(document, Mapping) or document.get("variant") != variant.id:
-            raise TableError("bad_save", f"the save's match is not a {variant.name} match")
-        # Any variant's match document: the game's own match, or a Series of its deals.
-        loaded: Match = records.match_from_dict(document)
-        return loaded
     deals = saved.get("deals")
     if not isinstance(deals, list) or not all(isinstance(text, str) for text in deals):
-        raise TableError("bad_save", "the save's match has neither a document nor its deals")
+        raise TableError("bad_save", "the save's match has neither a record nor its deals")
     for text in deals:
         state = records.final_state(records.loads(text, key=key), variant=variant)
         match = match.after(state.result())
@@ -416,17 +444,19 @@ class Table:
         views (the result in them), the result and the totals, then the next deal's
         views or the match's end."""
         number = len(self.match.results) + 1
-        meta = {
-            "table": self.table_id,
-            "deal": number,
-            "players": [place.name for place in self.seats],
-            "finished": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        }
-        text = sign_deal(self.state, key=self.storage.key, meta=meta)
-        self.finished.append(text)
+        if isinstance(self.match, RecordedMatch):
+            self.match = self.match.after_deal(self.state)
+        else:
+            meta = {**self._meta(), "deal": number}
+            self.finished.append(sign_deal(self.state, key=self.storage.key, meta=meta))
+            self.match = self.match.after(self.state.result())
         if self.storage.records_dir is not None:
-            _write(self.storage.records_dir / f"{self.table_id}-deal-{number:03}.json", text)
-        self.match = self.match.after(self.state.result())
+            folder = self.storage.records_dir
+            text = sign_match(self.match, key=self.storage.key, meta=self._meta())
+            if text is not None:
+                _write(folder / f"{self.table_id}-match.json", text)
+            else:
+                _write(folder / f"{self.table_id}-deal-{number:03}.json", self.finished[-1])
         outgoing = self._views()
         over = self._over
         deal_over = {
@@ -443,6 +473,14 @@ class Table:
         self.state = self.match.next_deal()
         self.version += 1
         return outgoing + self._views()
+
+    def _meta(self) -> dict[str, Any]:
+        """The table's data in its records: its id, the players' names, when."""
+        return {
+            "table": self.table_id,
+            "players": [place.name for place in self.seats],
+            "saved": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        }
 
     @property
     def _over(self) -> bool:
@@ -510,8 +548,8 @@ class Table:
     # -- saving and resuming ------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as JSON: the match (:func:`save_match`), the deal in play as a
-        signed record, the seats' names and token digests."""
+        """The table as JSON: the match (:func:`save_match`: its signed match record),
+        the deal in play as a signed record, the seats' names and token digests."""
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -520,7 +558,9 @@ class Table:
             "options": self.variant.options_json(),
             "deal_limit": self.deal_limit,
             "changes": self.version,
-            "match": save_match(self.match, self.start, self.finished),
+            "match": save_match(
+                self.match, self.start, self.finished, key=self.storage.key, meta=self._meta()
+            ),
             "deal": records.dumps(self.state.record(), key=self.storage.key),
             "seats": [{"name": p.name, "token_sha256": p.token_digest} for p in self.seats],
         }
@@ -532,8 +572,8 @@ class Table:
 
     @classmethod
     def restore(cls, document: Mapping[str, Any], storage: Storage) -> Table:
-        """The table a save file describes, exactly as it was: its match from the
-        match's saved document, the deal in play from its signed record (replayed
+        """The table a save file describes, exactly as it was: its match replayed from
+        its signed match record, the deal in play from its signed record (replayed
         through the rules), the seats waiting for their players' tokens.
 
         Raises:

@@ -224,8 +224,8 @@ def check_hidden_cards(table: Any, players: list[Player]) -> int:
     which may tell all): the number of such cards checked. Every player was connected
     for the whole match, so a deal's first views are of the version it was dealt at."""
     checked = 0
-    for number, text in enumerate(table.finished, 1):
-        final = records.final_state(records.loads(text, key=KEY), variant=table.variant)
+    for number, deal in enumerate(table.match.record().deals, 1):
+        final = records.final_state(deal, variant=table.variant)
         variant = final.variant
         for player in players:
             views = [m for m in player.messages if m["type"] == "view" and m["deal"] == number]
@@ -299,17 +299,18 @@ def test_four_players_play_a_match_to_its_end(
             assert hidden > 0 or variant_id in ("whist", "oh-hell")
             for player in players:
                 await player.close()
-        # Every finished deal, signed: it replays to the match's result, with the table's data.
+        # The match, signed: its record replays to the match's results, with the table's data.
         files = sorted((tmp_path / "records").iterdir())
-        assert len(files) == deals
-        for number, (path, result) in enumerate(zip(files, table.match.results, strict=True), 1):
-            record = records.loads(path.read_text(encoding="utf-8"), key=KEY)
-            assert record.meta is not None
-            assert record.meta["table"] == "t1"
-            assert record.meta["deal"] == number
-            assert tuple(record.meta["players"]) == NAMES
-            assert record.require_seat is True
-            assert records.final_state(record, variant=table.variant).result() == result
+        assert [path.name for path in files] == ["t1-match.json"]
+        book = records.loads_match(files[0].read_text(encoding="utf-8"), key=KEY)
+        assert book.meta is not None
+        assert book.meta["table"] == "t1"
+        assert tuple(book.meta["players"]) == NAMES
+        assert len(book.deals) == deals
+        assert all(deal.require_seat for deal in book.deals)
+        replayed = records.replay_match(book)
+        assert replayed.results == table.match.results
+        assert replayed.totals == table.match.totals
 
     asyncio.run(scenario())
 
@@ -566,8 +567,8 @@ def test_a_server_restarted_from_its_save_file_goes_on_exactly(
         assert again.match.explain() == live.match.explain()
         assert [p.name for p in live_files] == [p.name for p in again_files]
         for one, other in zip(live_files, again_files, strict=True):
-            first = records.loads(one.read_text(encoding="utf-8"), key=KEY)
-            second = records.loads(other.read_text(encoding="utf-8"), key=KEY)
+            first = records.loads_match(one.read_text(encoding="utf-8"), key=KEY)
+            second = records.loads_match(other.read_text(encoding="utf-8"), key=KEY)
             assert first.with_meta(None) == second.with_meta(None)
 
     asyncio.run(scenario())
@@ -617,6 +618,50 @@ def test_a_save_changed_or_read_with_another_key_is_refused(tmp_path: Path) -> N
     ):
         with pytest.raises((ts.TableError, CardrulesError)):
             ts.Table.restore(broken, storage)
+
+
+@pytest.mark.usefixtures("example_plugins")
+@pytest.mark.parametrize("variant_id", ["tarot", "bid-euchre", "whist", "oh-hell"])
+def test_the_saved_match_record_is_signed_and_replays_to_the_same_totals(
+    tmp_path: Path, variant_id: str
+) -> None:
+    async def scenario() -> Any:
+        table = new_table(tmp_path, variant_id, {}, deal_limit=2)
+        async with serving(table) as server:
+            url = f"ws://127.0.0.1:{server.port}"
+            players = [await join(url, seat, name=NAMES[seat]) for seat in range(4)]
+            await play(table, players, random.Random(2))
+            for player in players:
+                await player.close()
+        return table
+
+    table = asyncio.run(scenario())
+    assert len(table.match.results) >= 1
+    saved = json.loads((tmp_path / "table.json").read_text(encoding="utf-8"))
+    text = saved["match"]["record"]
+    assert "deals" not in saved["match"]
+    book = records.loads_match(text, key=KEY)
+    assert book.variant == variant_id
+    assert book.meta is not None
+    assert (book.meta["table"], tuple(book.meta["players"])) == ("t1", NAMES)
+    replayed = records.replay_match(book)
+    assert replayed.totals == table.match.totals
+    assert replayed.results == table.match.results
+    assert replayed.dealer == table.match.dealer
+    # Another key, or a record changed after it was signed, is refused.
+    with pytest.raises(RecordError, match="signature"):
+        records.loads_match(text, key=b"another key")
+    document = json.loads(text)
+    document["meta"]["players"][0] = "Mallory"
+    with pytest.raises(RecordError, match="signature"):
+        records.loads_match(json.dumps(document), key=KEY)
+    document = json.loads(text)
+    document["deals"] = document["deals"][:-1]
+    changed = {**saved, "match": {**saved["match"], "record": json.dumps(document)}}
+    with pytest.raises(RecordError, match="signature"):
+        ts.Table.restore(changed, ts.Storage(KEY, None, None))
+    with pytest.raises(RecordError, match="signature"):
+        ts.Table.restore(saved, ts.Storage(b"another key", None, None))
 
 
 # -- the example's own programs --------------------------------------------------------------

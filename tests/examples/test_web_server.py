@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from cardrules.envelope import RESULT_KEYS, VIEW_KEYS
+from cardrules.envelope import ERROR_KEYS, RESULT_KEYS, VIEW_KEYS
 
 if TYPE_CHECKING:
     from tests.core import toy
@@ -181,8 +181,9 @@ def assert_refusal(reply: Reply, status: int | None = None, code: str | None = N
     assert 400 <= reply.status < 500, (reply.status, reply.body)
     assert set(reply.body) == {"error"}
     # The library's error document: the same keys for a refused request and a refused move.
-    assert list(reply.body["error"]) == ["code", "rule_id", "seat", "action", "message"]
+    assert list(reply.body["error"]) == list(ERROR_KEYS)
     assert isinstance(reply.body["error"]["message"], str)
+    assert reply.body["error"]["variant"] is None or isinstance(reply.body["error"]["variant"], str)
     assert isinstance(reply.code, str)
     if status is not None:
         assert reply.status == status, reply.body
@@ -643,7 +644,7 @@ def test_illegal_moves_are_refused_with_their_rule_and_change_nothing(server: Se
     nxt = (to_play + 1) % 4
     before = [server.get(game, token).body for token in tokens]
     reply = server.refused(move(nxt, "bid 3"), 400, "illegal_bid")
-    assert reply.body["error"]["rule_id"] == "E-8"
+    assert (reply.body["error"]["rule_id"], reply.body["error"]["variant"]) == ("E-8", "bid-euchre")
     assert (reply.body["error"]["seat"], reply.body["error"]["action"]) == (nxt, "bid 3")
     reply = server.refused(move((nxt + 1) % 4, "pass"), 400, "not_your_turn")
     assert reply.body["error"]["rule_id"] is None

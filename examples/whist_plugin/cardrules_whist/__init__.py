@@ -64,6 +64,7 @@ import attrs
 from cardrules import decks
 from cardrules.actions import ActionSpace
 from cardrules.cards import Card, Rank, Suit
+from cardrules.envelope import game_key, match_envelope, result_document
 from cardrules.errors import (
     DealError,
     GameOverError,
@@ -71,8 +72,9 @@ from cardrules.errors import (
     ScoreInputError,
 )
 from cardrules.info import GameInfo, Statistic, observation_layout, player_names
-from cardrules.match import match_seed, next_deal_source
+from cardrules.match import deal_record, match_record, match_seed, next_deal_source
 from cardrules.options import flag
+from cardrules.records import MatchRecord, Record
 from cardrules.state import KitVariant, State, check_seat
 from cardrules.trickplay import Deal, TrickState, TrickView, play_layout
 
@@ -461,6 +463,9 @@ class WhistMatch:
     results: tuple[WhistResult, ...] = ()
     seed: int | None = None
     require_seat: bool = False
+    # The records of the deals added with after_deal, in order; None once a deal was
+    # added with after (its result alone), which a match record cannot replay.
+    _records: tuple[Record, ...] | None = attrs.field(default=(), init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if type(self.dealer) is not int or not 0 <= self.dealer < PLAYERS:
@@ -509,9 +514,151 @@ class WhistMatch:
         """
         if self.is_over:
             raise GameOverError("the game is over (W-9): start a new match")
-        return attrs.evolve(
+        match = attrs.evolve(
             self, dealer=(self.dealer + 1) % PLAYERS, results=(*self.results, result)
         )
+        object.__setattr__(match, "_records", None)
+        return match
+
+    def after_deal(self, state: WhistState) -> WhistMatch:
+        """The match with one more deal played through: ``state`` is its final state
+        (dealt by :meth:`next_deal`), whose result is added as :meth:`after` adds it and
+        whose record the match keeps for :meth:`record`.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a finished deal's state.
+            GameOverError: the game is already won.
+            ScoreInputError: the deal is not the match's next deal (another variant,
+                dealer or ``require_seat``; with a seed, not the deal it deals).
+
+        >>> match = WhistVariant().new_match(seed=4)
+        >>> state = match.next_deal()
+        >>> while not state.is_terminal:
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> match = match.after_deal(state)
+        >>> match.dealer, len(match.record().deals)
+        (1, 1)
+        """
+        record = deal_record(self, state)
+        match = self.after(state.result())
+        records = self._records
+        object.__setattr__(match, "_records", None if records is None else (*records, record))
+        return match
+
+    def record(self) -> MatchRecord:
+        """The match's record: its start (the options, the seed, the first dealer,
+        ``require_seat``) and each deal's record, replayable
+        (``cardrules.records.replay_match``) and signable
+        (``cardrules.dumps(match.record(), key=...)``).
+
+        Raises:
+            RecordError: a deal was entered as its result (:meth:`after`), not played
+                through :meth:`after_deal`, or the match was restored from its document.
+
+        >>> book = WhistVariant().new_match(seed=4, dealer=2).record()
+        >>> book.variant, book.dealer, book.deals
+        ('whist', 2, ())
+        """
+        start = WhistMatch(
+            self.variant,
+            dealer=self._first_dealer,
+            seed=self.seed,
+            require_seat=self.require_seat,
+        )
+        return match_record(start, self._records)
+
+    @property
+    def _first_dealer(self) -> int:
+        return (self.dealer - len(self.results)) % PLAYERS
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as JSON values, from which :meth:`from_dict` restores it exactly:
+        the envelope every match document has (``cardrules.envelope.MATCH_KEYS``), then
+        the partnerships' scores and the winning partnership under ``"whist"``.
+
+        >>> match = WhistVariant().new_match(seed=4).after(score_deal((9, 4), trump=Suit.CLUBS))
+        >>> document = match.to_dict()
+        >>> document["totals"], document["dealer"], document["whist"]
+        ([3, 0, 3, 0], 1, {'scores': [3, 0], 'winner': None})
+        """
+        winner = self.winner
+        return {
+            **match_envelope(
+                self.variant,
+                seed=self.seed,
+                require_seat=self.require_seat,
+                first_dealer=self._first_dealer,
+                dealer=self.dealer,
+                totals=self.totals,
+                leaders=self.leaders,
+                is_over=self.is_over,
+                winners=() if winner is None else (winner, winner + 2),
+                results=[result_document(self.variant, result) for result in self.results],
+            ),
+            game_key(WhistVariant.id): {"scores": list(self.scores), "winner": winner},
+        }
+
+    @classmethod
+    def from_dict(
+        cls, document: Mapping[str, Any], *, variant: WhistVariant | None = None
+    ) -> WhistMatch:
+        """The match a :meth:`to_dict` document describes (untrusted JSON): play goes on
+        from it exactly as from the match that wrote it.
+
+        Each deal is scored again from its tricks, trump and honours (W-7, W-8), and the
+        whole document must be what the deals give (the dealers, the totals, who leads,
+        whether it is over, who won).
+
+        Args:
+            document: The JSON object, as :meth:`to_dict` writes it.
+            variant: The variant that deals the match's next deals, of the document's
+                options; by default one built from them.
+
+        Raises:
+            ScoreInputError: not a Whist match document, a field missing, unknown or of
+                the wrong type, other options, a deal after the end, or a field that
+                differs from what the deals give (the message names it).
+            OptionsError: the options are refused.
+            InvalidArgumentError: a bad seed.
+
+        >>> match = WhistVariant().new_match(seed=4).after(score_deal((9, 4), trump=Suit.CLUBS))
+        >>> WhistMatch.from_dict(match.to_dict()) == match
+        True
+        >>> WhistMatch.from_dict({**match.to_dict(), "totals": [5, 0, 5, 0]})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ScoreInputError: the match document's 'totals' is not what its deals give
+        """
+        given: object = document  # any JSON a caller read
+        if not isinstance(given, Mapping) or document.get("variant") != WhistVariant.id:
+            raise ScoreInputError("not a whist match document")
+        options = document.get("options")
+        if not isinstance(options, Mapping):
+            raise ScoreInputError("the match document's options are not an object")
+        if variant is None:
+            variant = WhistVariant.from_options_json(options)
+        elif not _same_json(options, variant.options_json()):
+            raise ScoreInputError("the match document's options are not the variant's")
+        results = document.get("results")
+        if not isinstance(results, list):
+            raise ScoreInputError("the match document's 'results' is not a list")
+        match = cls(
+            variant,
+            dealer=_seat_field(document, "first_dealer"),
+            seed=match_seed(document.get("seed")),
+            require_seat=document.get("require_seat", False),  # checked by the match
+        )
+        for number, item in enumerate(results, 1):
+            if match.is_over:
+                raise ScoreInputError(f"deal {number} of the match document follows its end (W-9)")
+            match = match.after(_read_result(item, variant, number))
+        expected = match.to_dict()
+        for key in (*document.keys(), *expected.keys()):
+            if key not in expected or key not in document:
+                raise ScoreInputError(f"the match document's keys are not a whist match's: {key!r}")
+            if not _same_json(document[key], expected[key]):
+                raise ScoreInputError(f"the match document's {key!r} is not what its deals give")
+        return match
 
     def next_deal(self, rng: random.Random | None = None, *, seed: int | None = None) -> WhistState:
         """Deal the next deal, :attr:`dealer` dealing: shuffled with ``rng``, or
@@ -561,6 +708,55 @@ class WhistMatch:
         )
         ending = "" if self.winner is None else f": {teams[self.winner]} win"
         return "\n".join([*lines, f"Game to {GAME}: {score}{ending}"])
+
+
+def _same_json(given: object, expected: object) -> bool:
+    """JSON equality, strict on types (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+    if isinstance(expected, list):
+        return (
+            isinstance(given, list)
+            and len(given) == len(expected)
+            and all(_same_json(a, b) for a, b in zip(given, expected, strict=True))
+        )
+    if isinstance(expected, dict):
+        return (
+            isinstance(given, Mapping)
+            and set(given) == set(expected)
+            and all(_same_json(given[k], expected[k]) for k in expected)
+        )
+    return type(given) is type(expected) and given == expected
+
+
+def _seat_field(document: Mapping[str, Any], key: str) -> int:
+    """A match document's seat field."""
+    value = document.get(key)
+    if type(value) is not int or not 0 <= value < PLAYERS:
+        raise ScoreInputError(f"the match document's {key!r} is not a seat from 0 to 3")
+    return value
+
+
+def _read_result(item: object, variant: WhistVariant, number: int) -> WhistResult:
+    """A deal's result from its result document, scored again from its facts."""
+    where = f"deal {number} of the match document"
+    own = item.get(game_key(WhistVariant.id)) if isinstance(item, Mapping) else None
+    if not isinstance(own, Mapping):
+        raise ScoreInputError(f"{where} is not a whist result document")
+    trump, tricks, held = own.get("trump"), own.get("tricks"), own.get("honours_held")
+    suits = {suit.value: suit for suit in Suit}
+    if not isinstance(trump, str) or trump not in suits:
+        raise ScoreInputError(f"{where} has no trump suit")
+    if not isinstance(tricks, list) or len(tricks) != 2:
+        raise ScoreInputError(f"{where}'s tricks are not two numbers (W-7)")
+    if (held is None) is variant.options.honours or (
+        held is not None and (not isinstance(held, list) or len(held) != 2)
+    ):
+        raise ScoreInputError(f"{where}'s honours are not what the options count (W-8)")
+    # score_deal checks the numbers themselves.
+    return score_deal(
+        (tricks[0], tricks[1]),
+        trump=suits[trump],
+        honours_held=None if held is None else (held[0], held[1]),
+    )
 
 
 # -- the variant ---------------------------------------------------------------------------
