@@ -339,13 +339,17 @@ def _seat_json(seat: object) -> int | str | None:
 
 
 def _action_text(action: object) -> str | None:
-    """An error's action as JSON: the notation of a library value (an action, a card),
-    a string as given (cut short), else ``None`` (a caller's object of another kind)."""
+    """An error's action as JSON: the notation of a library value (an action, a card,
+    a plugin's action built on the library's), a string as given (cut short), else the
+    caller's object as the messages show it."""
     if isinstance(action, str):
         # str.__str__: a subclass's own methods are not called.
         return _text(str.__str__(action)[:200])
-    # By module rather than by class: the actions module builds on this one.
-    if type(action).__module__.startswith("cardrules."):
+    # By module rather than by class: the actions module builds on this one. A plugin's
+    # action built on the library's action classes is shown by its notation too.
+    if type(action).__module__.startswith("cardrules.") or any(
+        base.__module__ == "cardrules.actions" for base in type(action).__mro__
+    ):
         try:
             return _text(str(action)[:200])
         except Exception:

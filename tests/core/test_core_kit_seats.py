@@ -194,7 +194,10 @@ def test_every_state_of_a_seated_deal_requires_the_seat(variant: Any) -> None:
                 f"sent the action ({seat_word(names, seat)} is to play)"
             )
             assert required.value.action == action
-            assert required.value.to_dict()["code"] == "seat_required"
+            document = required.value.to_dict()
+            assert document["code"] == "seat_required"
+            # A plugin's action is shown by its notation, as the built-in games' are.
+            assert document["action"] == variant.action_text(action) == str(action)
             with pytest.raises(SeatRequiredError):
                 state.check(action)
             with pytest.raises(SeatRequiredError):
