@@ -40,6 +40,7 @@ from cardrules._documents import (  # noqa: F401 - re-exported
     MATCH_SCHEMA_VERSION,
     card_set,
     cards,
+    facts_filled,
     match_agrees,
     match_check,
     match_document,

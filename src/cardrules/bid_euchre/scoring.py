@@ -34,7 +34,7 @@ from cardrules.bid_euchre.options import BidEuchreOptions
 from cardrules.envelope import result_envelope
 from cardrules.errors import NotationError, ScoreInputError
 from cardrules.info import player_names
-from cardrules.wire import facts_from_dict, result_from_dict
+from cardrules.wire import facts_filled, facts_from_dict, result_from_dict
 
 __all__ = ["HandFacts", "HandResult", "VoidReason", "score_hand"]
 
@@ -655,17 +655,7 @@ class HandResult:
 def _upgraded(document: object) -> object:
     """A result document whose facts lack ``declarer_tricks`` (written by 0.2, when the
     facts had none) with the value its facts give; any other document as it is."""
-    if not isinstance(document, Mapping):
-        return document
-    out = dict(document)
-    if isinstance(out.get("bid_euchre"), Mapping):
-        out["bid_euchre"] = dict(out["bid_euchre"])
-    for holder in (out, out.get("bid_euchre")):
-        if isinstance(holder, dict):
-            facts = holder.get("facts")
-            if isinstance(facts, Mapping) and "declarer_tricks" not in facts:
-                holder["facts"] = {**facts, "declarer_tricks": _declarers_share(facts)}
-    return out
+    return facts_filled(document, "bid_euchre", "declarer_tricks", _declarers_share)
 
 
 def _declarers_share(facts: Mapping[str, Any]) -> object:

@@ -36,7 +36,7 @@ from cardrules.info import player_names
 from cardrules.state import check_seat
 from cardrules.tarot.bidding import Contract
 from cardrules.tarot.options import TarotOptions
-from cardrules.wire import facts_from_dict, number, result_from_dict
+from cardrules.wire import facts_filled, facts_from_dict, number, result_from_dict
 
 __all__ = [
     "AnnulReason",
@@ -1193,17 +1193,7 @@ _ADDED: Final = ("variant", "seat_names", "contract", "declarer", "returns", "ta
 def _upgraded(document: object) -> object:
     """A result document whose facts lack ``void_reason`` (written by 0.2, when the
     facts had none) with it added as None; any other document as it is."""
-    if not isinstance(document, Mapping):
-        return document
-    out = dict(document)
-    if isinstance(out.get("tarot"), Mapping):
-        out["tarot"] = dict(out["tarot"])
-    for holder in (out, out.get("tarot")):
-        if isinstance(holder, dict):
-            facts = holder.get("facts")
-            if isinstance(facts, Mapping) and "void_reason" not in facts:
-                holder["facts"] = {**facts, "void_reason": None}
-    return out
+    return facts_filled(document, "tarot", "void_reason", lambda facts: None)
 
 
 def _contract_of(facts: DealFacts) -> Contract:
