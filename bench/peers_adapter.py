@@ -12,6 +12,11 @@ among the legal actions with a seeded ``random.Random``:
   exchange, play, score), thrown-in hands dealt again inside the unit.
 * ``cardrules.bid_euchre.bulk``: the same hands through ``BidEuchreVariant.random_playout``.
 * ``cardrules.bid_euchre.legal``: ``legal_actions()`` on prepared mid-trick states.
+* ``cardrules.tarot.driver`` and ``cardrules.bid_euchre.driver``: the loop of ``deals``
+  and ``hands`` itself, over recorded games replayed by objects that do no work
+  (``apply`` returns the next recorded state, ``legal_actions`` the recorded tuple): what
+  a game costs through this API with an engine that costs nothing, the bound no build
+  can pass. Compare its rate with the others of the same run.
 
 Run (see ../shared/bench/README.md)::
 
@@ -40,6 +45,65 @@ def _full_game(variant: Variant, rng: random.Random) -> State:
         result: Any = state.result()
         if not getattr(result, "annulled", None) and not getattr(result, "void_reason", None):
             return state
+
+
+class _Replayed:
+    """A recorded state that does no work: the driver floor's stand-in for a state."""
+
+    __slots__ = ("_acts", "_next", "_result", "is_terminal")
+
+    is_terminal: bool
+    _acts: tuple[Any, ...]
+    _next: _Replayed
+    _result: Any
+
+    def legal_actions(self) -> Any:
+        return self._acts
+
+    def apply(self, action: object) -> Any:
+        return self._next
+
+    def result(self) -> Any:
+        return self._result
+
+
+class _Recorded:
+    """A variant whose ``new_game`` hands out recorded deals, in turn."""
+
+    def __init__(self, variant: Variant, seed: int, count: int = 256) -> None:
+        rng = random.Random(seed)
+        self.deals: list[_Replayed] = []
+        while len(self.deals) < count:
+            state = variant.new_game(rng=rng)
+            head = node = _Replayed()
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                node.is_terminal = False
+                node._acts = legal
+                node._next = _Replayed()
+                node = node._next
+                state = state.apply(rng.choice(legal))
+            node.is_terminal = True
+            node._acts = ()
+            node._result = state.result()
+            self.deals.append(head)
+        self.turn = 0
+
+    def new_game(self, rng: random.Random) -> Any:
+        self.turn = (self.turn + 1) % len(self.deals)
+        return self.deals[self.turn]
+
+
+def _driver(variant: Variant, seed: int) -> Workload:
+    recorded: Any = _Recorded(variant, seed)
+    rng = random.Random(seed)
+
+    def run(n: int) -> dict[str, int]:
+        for _ in range(n):
+            _full_game(recorded, rng)
+        return {"units": n}
+
+    return run
 
 
 def _games(variant: Variant, seed: int) -> Workload:
@@ -104,4 +168,6 @@ def workloads(seed: int) -> dict[str, Workload]:
         "cardrules.bid_euchre.hands": _games(euchre, seed),
         "cardrules.bid_euchre.bulk": _bulk(euchre, seed),
         "cardrules.bid_euchre.legal": _legal(euchre, seed),
+        "cardrules.tarot.driver": _driver(tarot, seed),
+        "cardrules.bid_euchre.driver": _driver(euchre, seed),
     }
