@@ -448,6 +448,31 @@ def test_random_playout_from_any_state(seed: int, stop: int) -> None:
     assert random_playout(state, random.Random(seed * 7)) == expected.result()
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_playout_from_a_trick_with_the_excuse_in_it(players: int) -> None:
+    # The bulk playout keeps only the Excuse's place in a trick (T-25, T-26b): from a
+    # trick the Excuse is already in, and from one it joins later, it must still send
+    # it where the public loop does.
+    variant = TarotVariant(players=players)
+    found = {"before": 0, "after": 0}
+    seed = 0
+    while min(found.values()) < 6:
+        seed += 1
+        rng = random.Random(seed)
+        state = variant.new_game(rng=rng)
+        while not state.is_terminal:
+            trick = [c for _, c in state.trick]
+            key = "before" if EXCUSE in trick else "after" if trick else None
+            if key and found[key] < 6 and rng.random() < 0.3:
+                found[key] += 1
+                copy = random.Random(seed * 11)
+                expected = state
+                while not expected.is_terminal:
+                    expected = expected.apply(copy.choice(expected.legal_actions()))
+                assert random_playout(state, random.Random(seed * 11)) == expected.result()
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
 def test_random_playout_statistics_match_public_api_play() -> None:
     variant = TarotVariant(players=4)
     made_a = made_b = 0

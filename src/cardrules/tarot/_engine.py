@@ -1411,7 +1411,7 @@ def _settle(
     tables: Tables,
     info: _Info,
     tricks: tuple[tuple[int, tuple[int, ...], int], ...],
-    masks: Sequence[tuple[int, int] | None] = (),
+    masks: Sequence[tuple[int, int, int] | None] = (),
 ) -> tuple[tuple[Any, ...], tuple[tuple[int, tuple[int, ...], int], ...]]:
     """Where the cards of the gathered ``tricks`` (each ``(leader, positions, winner)``,
     the winner the kernel's) go: the tally (see ``_NO_TALLY``), and the tricks with the
@@ -1421,8 +1421,9 @@ def _settle(
     :func:`~cardrules.tarot.play.excuse_outcome` sends it (T-25, T-26); the tally keeps
     the trick of the Petit for T-32. The one account of the piles, for the states, the
     samples and the bulk playout. ``masks`` may give each trick's cards as their two
-    words (``None``, or a short sequence, where they are not known): the bulk playout
-    has them from its words, and reading them saves a pass over every card.
+    words and the index in the trick of the Excuse, -1 without it (``None``, or a short
+    sequence, where they are not known): the bulk playout has them from its words, and
+    reading them saves a pass over every card (its tricks' positions are then not read).
     """
     att_s = att_d = def_s = def_d = comp = att_tricks = 0
     petit = -1
@@ -1439,10 +1440,10 @@ def _settle(
             for p in trick:
                 ts |= SIDE_BIT[p]
                 td |= DUTY_BIT[p]
+            at = trick.index(EXCUSE_POS) if td & EXCUSE else -1
         else:
-            ts, td = words
+            ts, td, at = words
         if td & EXCUSE:
-            at = trick.index(EXCUSE_POS)
             leader_attacks = attack >> leader & 1
             wins, to_attack, delta = excuse_outcome(
                 led=at == 0,
@@ -1818,7 +1819,7 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         hd = dealt_d
         ls, ld = _first_lead(k, hs[leader], hd[leader], info.called)
         seat = leader
-        trick: list[int] = []
+        begun: Sequence[int] = ()
         led = -1
         over = k.over_start
         us = SIDE_ALL
@@ -1827,7 +1828,7 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     else:
         us = state._us
         ud = state._ud
-        trick = list(state._trick)
+        begun = state._trick
         led = state._led
         over = state._over
         ls = state._ls
@@ -1848,8 +1849,8 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     no_led = by_led[-1]
     row = by_led[led]
     # The index within the trick of its best card so far and that card's strength.
-    best_at = k.winner(trick, led) if trick else -1
-    best = row[trick[best_at]] if best_at >= 0 else -1
+    best_at = k.winner(begun, led) if begun else -1
+    best = row[begun[best_at]] if best_at >= 0 else -1
     suit_of = k.suit
     suit_side = k.suit_side
     suit_duty = k.suit_duty
@@ -1867,15 +1868,20 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
     forced = info.ecart_d & TRUMPS if options.poignee_counts_forced_discards else 0
     declared = info.declared
     poignees = list(info.poignees)
-    left = players - len(trick)
+    left = players - len(begun)
     # The seats that may still declare a poignée: only in the first trick (T-19).
     undeclared = 0 if n else ~declared & ((1 << players) - 1)
-    # Each gathered trick's cards as two words, for _settle: the cards not played when
-    # the trick began less those not played when it ends (unknown for the earlier
-    # tricks and a trick begun before the playout).
-    masks: list[tuple[int, int] | None] = [None] * (n + (1 if trick else 0))
+    # Each gathered trick for _settle: its cards as two words (the cards not played when
+    # the trick began less those not played when it ends) and the Excuse's index in it,
+    # -1 without it; unknown for the tricks gathered before the playout. The tricks'
+    # positions are not kept: _settle reads only these.
+    masks: list[tuple[int, int, int] | None] = [None] * n
+    excuse_at = begun.index(EXCUSE_POS) if EXCUSE_POS in begun else -1
     start_s = us
     start_d = ud
+    for p in begun:
+        start_s |= SIDE_BIT[p]
+        start_d |= DUTY_BIT[p]
     while True:
         cs = ls.bit_count()
         count = cs + ld.bit_count()
@@ -1932,7 +1938,8 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
             bit = m & -m
             ud ^= bit
             pos = SPLIT - 1 + bit.bit_length()
-        trick.append(pos)
+            if bit == EXCUSE:
+                excuse_at = players - left
         if led < 0:
             led = suit_of[pos]  # T-23: the Excuse sets no suit
             fs = suit_side[led]
@@ -1972,16 +1979,15 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         leader = nxt[seat]
         # T-24, from the declaration.
         winner = (leader + best_at) % players
-        tricks.append((leader, tuple(trick), winner))
-        if len(masks) <= n:
-            masks.append((start_s ^ us, start_d ^ ud))
+        tricks.append((leader, (), winner))
+        masks.append((start_s ^ us, start_d ^ ud, excuse_at))
+        excuse_at = -1
         start_s = us
         start_d = ud
         n += 1
         if n == last:
             break
         seat = winner
-        trick = []
         left = players
         undeclared = 0
         led = -1
