@@ -66,6 +66,7 @@ from cardrules.tarot._tables import (
     BOUTS,
     BY_ID,
     CALLABLE_BY_RANK,
+    DECK_SIZE,
     DISCARDS,
     DUTY_ALL,
     DUTY_BIT,
@@ -1162,6 +1163,30 @@ def _build(  # noqa: PLR0913, PLR0917 - a state's parts
     g = _trick_of(tables, hs, hd, info, (), closer)
     over = tables.kernel.over_start
     return _state(g, parent, act, phase, to_play, SIDE_ALL, DUTY_ALL, (), -1, over, ls, ld)
+
+
+# decks.shuffle's draws: getrandbits(k) below n, for n from 78 down to 2, each swapped
+# into position n - 1.
+_DRAWS: Final = tuple((n, n.bit_length(), n - 1) for n in range(DECK_SIZE, 1, -1))
+_DECK_BITS: Final = tuple(1 << pos for pos in range(DECK_SIZE))
+
+
+def shuffled_bits(rng: random.Random) -> list[object]:
+    """The bits (``1 << card.index``) of the cards of ``decks.shuffle(TAROT_DECK, rng)``,
+    in deck order: the same Fisher-Yates shuffle with the same draws (a test checks it),
+    on the cards' bits, so that dealing needs no look-up per card.
+
+    A list of objects: the compiled build then swaps the bits as they are, where a list
+    of ints would unbox and box each one (measured twice as slow).
+    """
+    out: list[object] = list(_DECK_BITS)
+    getrandbits = rng.getrandbits
+    for n, k, i in _DRAWS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 def root(

@@ -63,7 +63,7 @@ from cardrules.solving import Solver
 from cardrules.state import SeatRequired, State, Variant, check_seat
 from cardrules.tarot import actions as _actions
 from cardrules.tarot import view as _view
-from cardrules.tarot._engine import root
+from cardrules.tarot._engine import root, shuffled_bits
 from cardrules.tarot._solver import horizon as solver_horizon
 from cardrules.tarot._solver import solve as solve_deal
 from cardrules.tarot._tables import DECK_SIZE, LAYOUT, SIDE_ALL, SPLIT, Tables, cards
@@ -195,28 +195,6 @@ def _pickers(destinations: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
         itemgetter(*(i for i, d in enumerate(destinations) if d == seat))
         for seat in range(max(destinations) + 1)
     )
-
-
-_DECK_BITS: Final = tuple(1 << card.index for card in TAROT_DECK)
-# decks.shuffle's draws: getrandbits(k) below n, for n from 78 down to 2, each swapped
-# into position n - 1.
-_DRAWS: Final = tuple((n, n.bit_length(), n - 1) for n in range(len(TAROT_DECK), 1, -1))
-
-
-def _shuffled_bits(rng: random.Random) -> list[int]:
-    """The bits of the cards of ``decks.shuffle(TAROT_DECK, rng)``, in deck order.
-
-    The same Fisher-Yates shuffle with the same draws (a test checks it), on the cards'
-    bits, so that dealing needs no look-up per card.
-    """
-    out = list(_DECK_BITS)
-    getrandbits = rng.getrandbits
-    for n, k, i in _DRAWS:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        out[i], out[j] = out[j], out[i]
-    return out
 
 
 @functools.cache
@@ -522,7 +500,7 @@ class TarotVariant(Variant):
                 order, players=players, dealer=dealer, chien_positions=positions
             )
             return self.deal(hands=hands, chien=chien, dealer=dealer, require_seat=require_seat)
-        shuffled = _shuffled_bits(r)
+        shuffled = shuffled_bits(r)
         if self.options.chien_schedule == "random":
             positions = _random_chien_positions(players, self.options.chien_edge_exclusion, r)
         # The same dealing as deal_deck, straight to position masks: the shuffled deck
