@@ -104,6 +104,7 @@ from cardrules.tarot.actions import (
     poignee_level_of,
 )
 from cardrules.tarot.bidding import Contract, auction_taker, check_bid
+from cardrules.tarot.cards import TAROT_DECK
 from cardrules.tarot.phases import Phase
 from cardrules.tarot.play import excuse_outcome
 from cardrules.tarot.scoring import Camp, DealFacts, DealResult, PoigneeLevel, score_deal
@@ -1168,7 +1169,7 @@ def _build(  # noqa: PLR0913, PLR0917 - a state's parts
 # decks.shuffle's draws: getrandbits(k) below n, for n from 78 down to 2, each swapped
 # into position n - 1.
 _DRAWS: Final = tuple((n, n.bit_length(), n - 1) for n in range(DECK_SIZE, 1, -1))
-_DECK_BITS: Final = tuple(1 << pos for pos in range(DECK_SIZE))
+_DECK_BITS: Final = tuple(1 << card.index for card in TAROT_DECK)
 
 
 def shuffled_bits(rng: random.Random) -> list[object]:
