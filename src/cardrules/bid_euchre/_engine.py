@@ -1465,7 +1465,8 @@ def _distinct_count(p: PlayTables, mask: int) -> int:
     return ((mask | mask >> 24) & 0xFFFFFF if p.double else mask).bit_count()
 
 
-def _play_tricks(
+# One hot loop, kept whole for speed: PLR0915.
+def _play_tricks(  # noqa: PLR0915
     p: PlayTables,
     held: list[int],
     leader: int,
@@ -1489,10 +1490,14 @@ def _play_tricks(
     leads = p.leads
     by_led = p.kernel.by_led
     followers = range(p.trick_size - 1)
+    # The cards each seat holds as a trick begins: the same for every seat, one fewer a
+    # trick (counting them costs a generic method call in compiled code).
+    size = held[leader].bit_count()
     for _ in range(trick_no, p.tricks_per_hand + 1):
         seat = leader
         hand = held[seat]
-        n = hand.bit_count()
+        n = size
+        size -= 1
         k = bits_of[n]
         r = getrandbits(k)
         while r >= n:
@@ -1520,8 +1525,12 @@ def _play_tricks(
             seat = next_seat[seat]
             hand = held[seat]
             # E-19: the cards of the suit led if any, else any card (follow_only).
-            m = hand & follow or hand
-            n = m.bit_count()
+            m = hand & follow
+            if m:
+                n = m.bit_count()
+            else:
+                m = hand
+                n = size + 1
             k = bits_of[n]
             r = getrandbits(k)
             while r >= n:

@@ -1909,8 +1909,10 @@ def random_playout(state: Core, rng: random.Random) -> DealResult:  # noqa: PLR0
         start_s |= SIDE_BIT[p]
         start_d |= DUTY_BIT[p]
     while True:
-        cs = ls.bit_count()
-        count = cs + ld.bit_count()
+        # A follower's legal cards are often in one word: no count of the other
+        # (int.bit_count is a generic method call in compiled code).
+        cs = ls.bit_count() if ls else 0
+        count = cs + ld.bit_count() if ld else cs
         if undeclared and undeclared >> seat & 1:
             # The canonical declarations, drawn among the plays as legal_actions lists them.
             hand = hd[seat] & ud
