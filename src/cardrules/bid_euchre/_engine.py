@@ -104,6 +104,10 @@ _AUCTION: Final = Phase.AUCTION
 _TRUMP: Final = Phase.TRUMP
 _EXCHANGE: Final = Phase.EXCHANGE
 _PLAY: Final = Phase.PLAY
+# The action classes the hot paths test for, as finals: the compiled build keeps them
+# in statics (an imported name is read from the module's dictionary at every use).
+_PLAY_TYPE: Final = Play
+_GIVE_TYPE: Final = Give
 _NAME_SUIT: Final = Phase.NAME_SUIT
 _END: Final = Phase.END
 # The _lead of a state with no trick under way.
@@ -343,7 +347,7 @@ class Core:
     def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool: ...
     def is_legal(self, action: object, seat: object = None) -> bool:
         """True if :meth:`apply` would accept ``action`` from ``seat`` (never raises)."""
-        if type(action) is Play and seat is None:
+        if type(action) is _PLAY_TYPE and seat is None:
             return bool(self._legal & self._h.play.position_mask[action.card.index])
         try:
             # Past the fast path above, check's own would not pass either.
@@ -364,7 +368,7 @@ class Core:
             NotationError: ``action`` is text that is not an action's notation.
         """
         if (
-            type(action) is Play
+            type(action) is _PLAY_TYPE
             and seat is None
             and self._legal & self._h.play.position_mask[action.card.index]
         ):
@@ -407,7 +411,9 @@ class Core:
             ExchangeError: a help-exchange card that breaks E-14.
             DeclarationError: an Ace No Face claim with a hand that does not qualify.
         """
-        if type(action) is Play and (seat is None or (type(seat) is int and seat == self._to_play)):
+        if type(action) is _PLAY_TYPE and (
+            seat is None or (type(seat) is int and seat == self._to_play)
+        ):
             h = self._h
             p = h.play
             index = action.card.index
@@ -526,7 +532,7 @@ class Core:
                     return self._do_name_trump(action, self._to_play, t)  # type: ignore[arg-type]
             elif (
                 phase is _EXCHANGE
-                and type(action) is Give
+                and type(action) is _GIVE_TYPE
                 and h.play.position_mask[action.card.index]
             ):
                 # A card of the deck in the help exchange: only its own checks (E-14).
@@ -644,14 +650,14 @@ class Core:
             h = self._h
             checked = self._parse(action, s)
             kind = type(checked)
-            if kind is Play or kind is Give or kind is Discard:
+            if kind is _PLAY_TYPE or kind is _GIVE_TYPE or kind is Discard:
                 card = checked.card  # type: ignore[attr-defined]
                 if type(card) is not Card or not h.play.position_mask[card.index]:
                     raise UnknownCardError(
                         f"{quote(card)} is not in this game's deck", action=checked, seat=s
                     )
             phase = h.phase
-            if phase is _PLAY and kind is Play:
+            if phase is _PLAY and kind is _PLAY_TYPE:
                 self._check_play(checked, s)  # type: ignore[arg-type]
             elif phase is _AUCTION and (kind is Bid or kind is Pass):
                 self._check_call(checked, s)
@@ -835,7 +841,7 @@ class Core:
         """The state after ``action`` by ``seat``, which :meth:`_validate` accepted."""
         h = self._h
         phase = h.phase
-        if phase is _PLAY and type(action) is Play:
+        if phase is _PLAY and type(action) is _PLAY_TYPE:
             # A legal card given as text, an id or with its seat: the play step.
             p = h.play
             return self._play_any(h, p, self._legal & p.position_mask[action.card.index], action)
@@ -843,7 +849,7 @@ class Core:
             return self._do_call(action, seat)
         if phase is _TRUMP and type(action) is NameTrump:
             return self._do_name_trump(action, seat)
-        if phase is _EXCHANGE and type(action) is Give:
+        if phase is _EXCHANGE and type(action) is _GIVE_TYPE:
             return self._do_give(action, seat)
         if phase is _DISCARD and type(action) is Discard:
             return self._do_discard(action, seat)

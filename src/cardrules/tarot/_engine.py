@@ -114,6 +114,9 @@ __all__ = ["Core", "random_playout", "restore", "root", "sampled_state"]
 # Enum members as module constants: ``Phase.PLAY`` or ``Camp.ATTACK`` costs an enum
 # attribute look-up (about 90 ns) each time it is read.
 _PLAY: Final = Phase.PLAY
+# The action classes the hot paths test for, as finals: the compiled build keeps them
+# in statics (an imported name is read from the module's dictionary at every use).
+_PLAY_TYPE: Final = Play
 _END: Final = Phase.END
 _BIDDING: Final = Phase.BIDDING
 _ECART: Final = Phase.ECART
@@ -489,7 +492,7 @@ class Core:
     def is_legal(self, action: Action | str | int, seat: int | None = None) -> bool: ...
     def is_legal(self, action: object, seat: object = None) -> bool:
         """True if :meth:`apply` would accept ``action`` (never raises for bad input)."""
-        if type(action) is Play and seat is None and self._phase is _PLAY:
+        if type(action) is _PLAY_TYPE and seat is None and self._phase is _PLAY:
             pos = action.card.index
             if self._ls & SIDE_BIT[pos] or self._ld & DUTY_BIT[pos]:
                 return True
@@ -506,7 +509,7 @@ class Core:
     def check(self, action: Action | str | int, seat: int | None = None) -> None: ...
     def check(self, action: object, seat: object = None) -> None:
         """Raise the specific error if ``action`` is illegal here (see :meth:`apply`)."""
-        if type(action) is Play and seat is None and self._phase is _PLAY:
+        if type(action) is _PLAY_TYPE and seat is None and self._phase is _PLAY:
             pos = action.card.index
             if self._ls & SIDE_BIT[pos] or self._ld & DUTY_BIT[pos]:
                 return
@@ -536,7 +539,7 @@ class Core:
         """
         pos = -1
         sb = db = 0
-        if type(action) is Play and self._phase is _PLAY:
+        if type(action) is _PLAY_TYPE and self._phase is _PLAY:
             p = action.card.index
             sb = SIDE_BIT[p]
             db = DUTY_BIT[p]
@@ -752,7 +755,7 @@ class Core:
             s = self._require_turn(seat)
             checked = self._parse(action, s)
             phase = self._phase
-            if type(checked) is Play:
+            if type(checked) is _PLAY_TYPE:
                 self._check_play(checked, s)
             elif type(checked) is DeclarePoignee:
                 self._poignee(checked, s)
