@@ -341,6 +341,23 @@ def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
         assert [a.card for a in actions] == list(tables.cards(0, duty))  # type: ignore[attr-defined]
 
 
+def test_the_play_actions_of_any_side_word_are_its_cards_in_order() -> None:
+    # A lead's side word spans suits: side_actions joins each suit's actions (kept by
+    # the suit's bits) in card order, and remembers only one-suit words.
+    from cardrules.tarot import _tables as tables
+
+    rng = random.Random(5)
+    words = [rng.getrandbits(56) & rng.getrandbits(56) for _ in range(400)]
+    words += [1 << 55, (1 << 56) - 1, 0b11 << 13, tables.SUITS[3], tables.SUITS[0] | 1 << 42]
+    for side in words:
+        actions = tables.side_actions(side)
+        assert [a.card for a in actions] == list(tables.cards(side, 0))  # type: ignore[attr-defined]
+        # Asked again, the same answer (from what was kept).
+        assert tables.side_actions(side) == actions
+    for side in tables.SIDE_MEMO:
+        assert sum(1 for suit in tables.SUITS if side & suit) == 1
+
+
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_the_joker_object_misses_the_fast_path_of_every_play_state(
     options: dict[str, object],

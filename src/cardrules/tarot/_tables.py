@@ -211,52 +211,73 @@ def _byte_tables(actions: Sequence[Action]) -> tuple[tuple[tuple[Action, ...], .
     )
 
 
-# The actions of a side word by byte (7 bytes), of a duty word by byte (3 bytes).
-_SB0, _SB1, _SB2, _SB3, _SB4, _SB5, _SB6 = _byte_tables(PLAYS[:SPLIT])
+# The actions of a duty word by byte (3 bytes).
 _DB0, _DB1, _DB2 = _byte_tables(PLAYS[SPLIT:])
 _DISCARD_SIDE: Final = _byte_tables(DISCARDS[:SPLIT])
 _DISCARD_DUTY: Final = _byte_tables(DISCARDS[SPLIT:])
 
 # The play actions of the side words of one suit, and of the duty words, met so far, up
 # to MEMO_SIZE of them each (then no more are added): a follower's legal cards are a few
-# cards of one suit, or trumps, and the same words come back deal after deal. A lead's
-# side word spans suits and seldom comes back: it is joined from its suits' entries.
+# cards of one suit, or trumps, and the same words come back deal after deal.
 SIDE_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (PLAYS[p],) for p in range(SPLIT)}
 DUTY_MEMO: Final[dict[int, tuple[Action, ...]]] = {
     1 << p: (PLAYS[SPLIT + p],) for p in range(DECK_SIZE - SPLIT)
 }
 MEMO_SIZE: Final = 1 << 15
-_S0, _S1, _S2, _S3 = SUITS
+# A lead's side word spans suits and seldom comes back: it is joined from the play
+# actions of each suit's cards, kept by the suit's 14 bits as they are met (at most
+# 4 * 2**14 of them; () until then). Reading a list needs no hashing of the word, and is
+# a native index in the compiled build.
+_SUIT_BITS: Final = (1 << 14) - 1
+_NOT_MET: tuple[Action, ...] = ()
+_SUIT_PLAYS: Final = tuple([_NOT_MET] * (1 << 14) for _ in range(4))
+_P0: Final = _SUIT_PLAYS[0]
+_P1: Final = _SUIT_PLAYS[1]
+_P2: Final = _SUIT_PLAYS[2]
+_P3: Final = _SUIT_PLAYS[3]
 
 
-def _suit_actions(side: int) -> tuple[Action, ...]:
-    """The play actions of a side word of one suit, remembered."""
-    d = side.to_bytes(7, "little")
-    acts = _SB0[d[0]] + _SB1[d[1]] + _SB2[d[2]] + _SB3[d[3]] + _SB4[d[4]] + _SB5[d[5]] + _SB6[d[6]]
-    if len(SIDE_MEMO) < MEMO_SIZE:
-        SIDE_MEMO[side] = acts
+# The play actions of each suit's cards by its 7 low, then 7 high bits.
+_HALVES: Final = tuple(
+    tuple(
+        tuple([PLAYS[14 * suit + 7 * half + r] for r in range(7) if bits >> r & 1])
+        for bits in range(1 << 7)
+    )
+    for suit in range(4)
+    for half in range(2)
+)
+
+
+def _suit_plays(suit: int, part: int) -> tuple[Action, ...]:
+    """The play actions of the cards ``part`` (14 bits) of the suit number ``suit``."""
+    acts = _HALVES[2 * suit][part & 127] + _HALVES[2 * suit + 1][part >> 7]
+    _SUIT_PLAYS[suit][part] = acts
     return acts
 
 
 def side_actions(side: int) -> tuple[Action, ...]:
-    """The play actions of a side word not remembered, in card order: each suit's,
-    remembered; the word too when it is one suit."""
-    get = SIDE_MEMO.get
+    """The play actions of a side word, in card order: each suit's joined; the word
+    remembered when it is one suit."""
     acts: tuple[Action, ...] = ()
-    part = side & _S0
+    suits = 0
+    part = side & _SUIT_BITS
     if part:
-        acts = get(part) or _suit_actions(part)
-        if part == side:
-            return acts
-    part = side & _S1
+        acts = _P0[part] or _suit_plays(0, part)
+        suits = 1
+    part = side >> 14 & _SUIT_BITS
     if part:
-        acts += get(part) or _suit_actions(part)
-    part = side & _S2
+        acts += _P1[part] or _suit_plays(1, part)
+        suits += 1
+    part = side >> 28 & _SUIT_BITS
     if part:
-        acts += get(part) or _suit_actions(part)
-    part = side & _S3
+        acts += _P2[part] or _suit_plays(2, part)
+        suits += 1
+    part = side >> 42
     if part:
-        acts += get(part) or _suit_actions(part)
+        acts += _P3[part] or _suit_plays(3, part)
+        suits += 1
+    if suits == 1 and len(SIDE_MEMO) < MEMO_SIZE:
+        SIDE_MEMO[side] = acts
     return acts
 
 
