@@ -321,29 +321,29 @@ def _fields(facts: DealFacts) -> dict[str, Any]:
     return {f.name: getattr(facts, f.name) for f in attrs.fields(DealFacts) if f.init}
 
 
-def test_remembered_legal_actions_are_bounded_and_single_suited() -> None:
-    # legal_actions keeps the tuples of one-suit side words and of duty words (trumps and
-    # the Excuse) and nothing else, and stops keeping them at a fixed size: a
-    # long-running server does not grow.
+def test_the_play_actions_kept_do_not_grow() -> None:
+    # legal_actions keeps the play actions of each suit's cards by the suit's 14 bits,
+    # and the cards() memos stop at a fixed size: a long-running server does not grow.
     from cardrules.tarot import _tables as tables
 
     variant = TarotVariant()
     for seed in range(40):
         for state in random_states(variant, seed):
             state.legal_actions()
-    assert 0 < len(tables.SIDE_MEMO) <= tables.MEMO_SIZE
-    assert 0 < len(tables.DUTY_MEMO) <= tables.MEMO_SIZE
-    for side, actions in tables.SIDE_MEMO.items():
-        assert sum(1 for suit in tables.SUITS if side & suit) == 1
-        assert [a.card for a in actions] == list(tables.cards(side, 0))  # type: ignore[attr-defined]
-    for duty, actions in tables.DUTY_MEMO.items():
-        assert 0 < duty < 1 << 22
-        assert [a.card for a in actions] == list(tables.cards(0, duty))  # type: ignore[attr-defined]
+            state.view(0)
+    assert [len(kept) for kept in tables._SUIT_PLAYS] == [1 << 14] * 4
+    for suit, kept in enumerate(tables._SUIT_PLAYS):
+        for bits, actions in enumerate(kept):
+            if actions:
+                side = bits << 14 * suit
+                assert [a.card for a in actions] == list(tables.cards(side, 0))  # type: ignore[attr-defined]
+    assert 0 < len(tables._SUIT_CARDS) <= tables.MEMO_SIZE
+    assert 0 < len(tables._DUTY_CARDS) <= tables.MEMO_SIZE
 
 
-def test_the_play_actions_of_any_side_word_are_its_cards_in_order() -> None:
+def test_the_play_actions_of_any_side_or_duty_word_are_its_cards_in_order() -> None:
     # A lead's side word spans suits: side_actions joins each suit's actions (kept by
-    # the suit's bits) in card order, and remembers only one-suit words.
+    # the suit's bits) in card order; duty_actions reads the trumps and the Excuse.
     from cardrules.tarot import _tables as tables
 
     rng = random.Random(5)
@@ -354,8 +354,10 @@ def test_the_play_actions_of_any_side_word_are_its_cards_in_order() -> None:
         assert [a.card for a in actions] == list(tables.cards(side, 0))  # type: ignore[attr-defined]
         # Asked again, the same answer (from what was kept).
         assert tables.side_actions(side) == actions
-    for side in tables.SIDE_MEMO:
-        assert sum(1 for suit in tables.SUITS if side & suit) == 1
+    duties = [rng.getrandbits(22) for _ in range(400)] + [1, 1 << 21, (1 << 22) - 1]
+    for duty in duties:
+        actions = tables.duty_actions(duty)
+        assert [a.card for a in actions] == list(tables.cards(0, duty))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

@@ -70,7 +70,6 @@ from cardrules.tarot._tables import (
     DISCARDS,
     DUTY_ALL,
     DUTY_BIT,
-    DUTY_MEMO,
     EXCUSE,
     EXCUSE_POS,
     ID_OF,
@@ -82,7 +81,6 @@ from cardrules.tarot._tables import (
     PETIT,
     SIDE_ALL,
     SIDE_BIT,
-    SIDE_MEMO,
     SPLIT,
     SUITS,
     TRUMPS,
@@ -459,13 +457,12 @@ class Core:
             return self._actions_before_play()
         ls = self._ls
         ld = self._ld
-        # A follower's cards are one suit's or trumps: words seen before, as a rule.
         if ls:
-            acts = SIDE_MEMO.get(ls) or side_actions(ls)
+            acts = side_actions(ls)
             if ld:
-                acts += DUTY_MEMO.get(ld) or duty_actions(ld)
+                acts += duty_actions(ld)
         else:
-            acts = DUTY_MEMO.get(ld) or duty_actions(ld)
+            acts = duty_actions(ld)
         undeclared = self._g.undeclared
         if undeclared and undeclared >> self._to_play & 1:
             acts += self._declarations()

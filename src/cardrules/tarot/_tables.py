@@ -116,10 +116,12 @@ def _cards_of(mask: int, first: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-# The cards of the side words of one suit, and of the duty words, met so far (bounded as
-# the memos of play actions below): a hand's suits and trumps come back deal after deal.
+# The cards of the side words of one suit, and of the duty words, met so far, up to
+# MEMO_SIZE of them each (then no more are added): a hand's suits and trumps come back
+# deal after deal.
 _SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
 _DUTY_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
+MEMO_SIZE: Final = 1 << 15
 
 
 def cards(side: int, duty: int) -> tuple[Card, ...]:
@@ -211,23 +213,13 @@ def _byte_tables(actions: Sequence[Action]) -> tuple[tuple[tuple[Action, ...], .
     )
 
 
-# The actions of a duty word by byte (3 bytes).
-_DB0, _DB1, _DB2 = _byte_tables(PLAYS[SPLIT:])
 _DISCARD_SIDE: Final = _byte_tables(DISCARDS[:SPLIT])
 _DISCARD_DUTY: Final = _byte_tables(DISCARDS[SPLIT:])
 
-# The play actions of the side words of one suit, and of the duty words, met so far, up
-# to MEMO_SIZE of them each (then no more are added): a follower's legal cards are a few
-# cards of one suit, or trumps, and the same words come back deal after deal.
-SIDE_MEMO: Final[dict[int, tuple[Action, ...]]] = {1 << p: (PLAYS[p],) for p in range(SPLIT)}
-DUTY_MEMO: Final[dict[int, tuple[Action, ...]]] = {
-    1 << p: (PLAYS[SPLIT + p],) for p in range(DECK_SIZE - SPLIT)
-}
-MEMO_SIZE: Final = 1 << 15
-# A lead's side word spans suits and seldom comes back: it is joined from the play
-# actions of each suit's cards, kept by the suit's 14 bits as they are met (at most
-# 4 * 2**14 of them; () until then). Reading a list needs no hashing of the word, and is
-# a native index in the compiled build.
+# The play actions of a side word, joined from the play actions of each suit's cards,
+# kept by the suit's 14 bits as they are met (at most 4 * 2**14 of them; () until then):
+# reading a list needs no hashing of the word (and no probe of a large table), and is a
+# native index in the compiled build.
 _SUIT_BITS: Final = (1 << 14) - 1
 _NOT_MET: tuple[Action, ...] = ()
 _SUIT_PLAYS: Final = tuple([_NOT_MET] * (1 << 14) for _ in range(4))
@@ -256,38 +248,36 @@ def _suit_plays(suit: int, part: int) -> tuple[Action, ...]:
 
 
 def side_actions(side: int) -> tuple[Action, ...]:
-    """The play actions of a side word, in card order: each suit's joined; the word
-    remembered when it is one suit."""
+    """The play actions of a side word, in card order: each suit's, joined."""
     acts: tuple[Action, ...] = ()
-    suits = 0
     part = side & _SUIT_BITS
     if part:
         acts = _P0[part] or _suit_plays(0, part)
-        suits = 1
     part = side >> 14 & _SUIT_BITS
     if part:
         acts += _P1[part] or _suit_plays(1, part)
-        suits += 1
     part = side >> 28 & _SUIT_BITS
     if part:
         acts += _P2[part] or _suit_plays(2, part)
-        suits += 1
     part = side >> 42
     if part:
         acts += _P3[part] or _suit_plays(3, part)
-        suits += 1
-    if suits == 1 and len(SIDE_MEMO) < MEMO_SIZE:
-        SIDE_MEMO[side] = acts
     return acts
+
+
+# The play actions of a duty word (the 21 trumps, then the Excuse) by its 11 low, then
+# its 11 high bits.
+_DUTY_LOW: Final = tuple(
+    tuple([PLAYS[SPLIT + r] for r in range(11) if bits >> r & 1]) for bits in range(1 << 11)
+)
+_DUTY_HIGH: Final = tuple(
+    tuple([PLAYS[SPLIT + 11 + r] for r in range(11) if bits >> r & 1]) for bits in range(1 << 11)
+)
 
 
 def duty_actions(duty: int) -> tuple[Action, ...]:
-    """The play actions of a duty word not remembered, in card order; remembered."""
-    d = duty.to_bytes(3, "little")
-    acts = _DB0[d[0]] + _DB1[d[1]] + _DB2[d[2]]
-    if len(DUTY_MEMO) < MEMO_SIZE:
-        DUTY_MEMO[duty] = acts
-    return acts
+    """The play actions of a duty word, in card order."""
+    return _DUTY_LOW[duty & 2047] + _DUTY_HIGH[duty >> 11]
 
 
 def discard_actions(side: int, duty: int) -> tuple[Action, ...]:
