@@ -341,23 +341,21 @@ def test_the_play_actions_kept_do_not_grow() -> None:
     assert 0 < len(tables._DUTY_CARDS) <= tables.MEMO_SIZE
 
 
-def test_the_play_actions_of_any_side_or_duty_word_are_its_cards_in_order() -> None:
-    # A lead's side word spans suits: side_actions joins each suit's actions (kept by
-    # the suit's bits) in card order; duty_actions reads the trumps and the Excuse.
+def test_the_play_actions_of_any_words_are_their_cards_in_order() -> None:
+    # A lead's side word spans suits: play_actions joins each suit's actions (kept by
+    # the suit's bits), then the trumps' and the Excuse's, in card order.
     from cardrules.tarot import _tables as tables
 
     rng = random.Random(5)
-    words = [rng.getrandbits(56) & rng.getrandbits(56) for _ in range(400)]
-    words += [1 << 55, (1 << 56) - 1, 0b11 << 13, tables.SUITS[3], tables.SUITS[0] | 1 << 42]
-    for side in words:
-        actions = tables.side_actions(side)
-        assert [a.card for a in actions] == list(tables.cards(side, 0))  # type: ignore[attr-defined]
-        # Asked again, the same answer (from what was kept).
-        assert tables.side_actions(side) == actions
-    duties = [rng.getrandbits(22) for _ in range(400)] + [1, 1 << 21, (1 << 22) - 1]
-    for duty in duties:
-        actions = tables.duty_actions(duty)
-        assert [a.card for a in actions] == list(tables.cards(0, duty))  # type: ignore[attr-defined]
+    sides = [rng.getrandbits(56) & rng.getrandbits(56) for _ in range(400)]
+    sides += [0, 1 << 55, (1 << 56) - 1, 0b11 << 13, tables.SUITS[3], tables.SUITS[0] | 1 << 42]
+    duties = [rng.getrandbits(22) for _ in range(len(sides) - 3)] + [1, 1 << 21, (1 << 22) - 1]
+    for side, duty in zip(sides, duties, strict=True):
+        for words in ((side, 0), (0, duty), (side, duty)):
+            actions = tables.play_actions(*words)
+            assert [a.card for a in actions] == list(tables.cards(*words))  # type: ignore[attr-defined]
+            # Asked again, the same answer (from what was kept).
+            assert tables.play_actions(*words) == actions
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

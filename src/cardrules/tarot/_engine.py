@@ -86,10 +86,9 @@ from cardrules.tarot._tables import (
     TRUMPS,
     Tables,
     discard_actions,
-    duty_actions,
     ecart_legal,
+    play_actions,
     points,
-    side_actions,
 )
 from cardrules.tarot.actions import (
     AnnounceChelem,
@@ -457,12 +456,7 @@ class Core:
             return self._actions_before_play()
         ls = self._ls
         ld = self._ld
-        if ls:
-            acts = side_actions(ls)
-            if ld:
-                acts += duty_actions(ld)
-        else:
-            acts = duty_actions(ld)
+        acts = play_actions(ls, ld)
         undeclared = self._g.undeclared
         if undeclared and undeclared >> self._to_play & 1:
             acts += self._declarations()

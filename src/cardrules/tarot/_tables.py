@@ -247,24 +247,6 @@ def _suit_plays(suit: int, part: int) -> tuple[Action, ...]:
     return acts
 
 
-def side_actions(side: int) -> tuple[Action, ...]:
-    """The play actions of a side word, in card order: each suit's, joined."""
-    acts: tuple[Action, ...] = ()
-    part = side & _SUIT_BITS
-    if part:
-        acts = _P0[part] or _suit_plays(0, part)
-    part = side >> 14 & _SUIT_BITS
-    if part:
-        acts += _P1[part] or _suit_plays(1, part)
-    part = side >> 28 & _SUIT_BITS
-    if part:
-        acts += _P2[part] or _suit_plays(2, part)
-    part = side >> 42
-    if part:
-        acts += _P3[part] or _suit_plays(3, part)
-    return acts
-
-
 # The play actions of a duty word (the 21 trumps, then the Excuse) by its 11 low, then
 # its 11 high bits.
 _DUTY_LOW: Final = tuple(
@@ -275,9 +257,26 @@ _DUTY_HIGH: Final = tuple(
 )
 
 
-def duty_actions(duty: int) -> tuple[Action, ...]:
-    """The play actions of a duty word, in card order."""
-    return _DUTY_LOW[duty & 2047] + _DUTY_HIGH[duty >> 11]
+def play_actions(side: int, duty: int) -> tuple[Action, ...]:
+    """The play actions of the cards ``(side, duty)``, in card order: each suit's, then
+    the trumps and the Excuse."""
+    acts: tuple[Action, ...] = ()
+    if side:
+        part = side & _SUIT_BITS
+        if part:
+            acts = _P0[part] or _suit_plays(0, part)
+        part = side >> 14 & _SUIT_BITS
+        if part:
+            acts += _P1[part] or _suit_plays(1, part)
+        part = side >> 28 & _SUIT_BITS
+        if part:
+            acts += _P2[part] or _suit_plays(2, part)
+        part = side >> 42
+        if part:
+            acts += _P3[part] or _suit_plays(3, part)
+    if duty:
+        acts += _DUTY_LOW[duty & 2047] + _DUTY_HIGH[duty >> 11]
+    return acts
 
 
 def discard_actions(side: int, duty: int) -> tuple[Action, ...]:
