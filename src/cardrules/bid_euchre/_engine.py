@@ -1503,7 +1503,6 @@ def _play_tricks(  # noqa: PLR0915
         seat = leader
         hand = held[seat]
         n = size
-        size -= 1
         k = bits_of[n]
         r = getrandbits(k)
         while r >= n:
@@ -1536,7 +1535,7 @@ def _play_tricks(  # noqa: PLR0915
                 n = m.bit_count()
             else:
                 m = hand
-                n = size + 1
+                n = size
             k = bits_of[n]
             r = getrandbits(k)
             while r >= n:
@@ -1551,6 +1550,7 @@ def _play_tricks(  # noqa: PLR0915
                 best = k
                 leader = seat
         won[leader & 1] += 1
+        size -= 1
 
 
 def _joker_named(p: PlayTables, seat: int, getrandbits: Callable[[int], int]) -> Lead:
