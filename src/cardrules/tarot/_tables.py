@@ -201,20 +201,25 @@ BY_ID: Final[tuple[Action, ...]] = tuple(action_from_id(i) for i in range(NUM_AC
 ID_OF: Final[dict[Action, int]] = {a: i for i, a in enumerate(BY_ID)}
 
 
-def _byte_tables(actions: Sequence[Action]) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-    """``tables[k][b]``: the actions of positions ``8k + j`` for the bits ``j`` of ``b``."""
+def _chunk_tables(
+    actions: Sequence[Action], width: int = 8
+) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``tables[k][b]``: the actions of positions ``width * k + j`` for the bits ``j`` of
+    ``b`` (``width`` bits a chunk)."""
     n = len(actions)
     return tuple(
         tuple(
-            tuple(actions[8 * k + j] for j in range(8) if b >> j & 1 and 8 * k + j < n)
-            for b in range(256)
+            tuple(
+                [actions[width * k + j] for j in range(width) if b >> j & 1 and width * k + j < n]
+            )
+            for b in range(1 << width)
         )
-        for k in range((n + 7) // 8)
+        for k in range((n + width - 1) // width)
     )
 
 
-_DISCARD_SIDE: Final = _byte_tables(DISCARDS[:SPLIT])
-_DISCARD_DUTY: Final = _byte_tables(DISCARDS[SPLIT:])
+_DISCARD_SIDE: Final = _chunk_tables(DISCARDS[:SPLIT])
+_DISCARD_DUTY: Final = _chunk_tables(DISCARDS[SPLIT:])
 
 # The play actions of a side word, joined from the play actions of each suit's cards,
 # kept by the suit's 14 bits as they are met (at most 4 * 2**14 of them; () until then):
@@ -230,14 +235,7 @@ _P3: Final = _SUIT_PLAYS[3]
 
 
 # The play actions of each suit's cards by its 7 low, then 7 high bits.
-_HALVES: Final = tuple(
-    tuple(
-        tuple([PLAYS[14 * suit + 7 * half + r] for r in range(7) if bits >> r & 1])
-        for bits in range(1 << 7)
-    )
-    for suit in range(4)
-    for half in range(2)
-)
+_HALVES: Final = _chunk_tables(PLAYS[:SPLIT], 7)
 
 
 def _suit_plays(suit: int, part: int) -> tuple[Action, ...]:
@@ -249,12 +247,9 @@ def _suit_plays(suit: int, part: int) -> tuple[Action, ...]:
 
 # The play actions of a duty word (the 21 trumps, then the Excuse) by its 11 low, then
 # its 11 high bits.
-_DUTY_LOW: Final = tuple(
-    tuple([PLAYS[SPLIT + r] for r in range(11) if bits >> r & 1]) for bits in range(1 << 11)
-)
-_DUTY_HIGH: Final = tuple(
-    tuple([PLAYS[SPLIT + 11 + r] for r in range(11) if bits >> r & 1]) for bits in range(1 << 11)
-)
+_DUTY_HALVES: Final = _chunk_tables(PLAYS[SPLIT:], 11)
+_DUTY_LOW: Final = _DUTY_HALVES[0]
+_DUTY_HIGH: Final = _DUTY_HALVES[1]
 
 
 def play_actions(side: int, duty: int) -> tuple[Action, ...]:
